@@ -1,0 +1,42 @@
+// The emulator's processing seam. `simulated` engines (src/testing) are deterministic and
+// need no native code; the Node server plugs in sharp for real image work.
+
+import type { ActionType, ConversionKind } from '../../api/types.js'
+import type { FileRecord } from './storage.js'
+
+export interface ProbeResult {
+  mime: string
+  isImage: boolean
+  image: { width: number; height: number; format: string } | null
+}
+
+export interface ConvertOutput {
+  data: Uint8Array
+  mime: string
+  /** File name of the result, e.g. `photo.webp`. */
+  name: string
+  image: { width: number; height: number; format: string } | null
+}
+
+/** Thrown by an engine when processing fails for a reason the user should see (file ends `processing_error`). */
+export class ProcessingError extends Error {
+  override name = 'ProcessingError'
+}
+
+export interface EmulatorEngines {
+  /** Inspects uploaded bytes: real type from magic bytes, image dimensions. */
+  probe(data: Uint8Array, declaredType: string | null, name: string | null): Promise<ProbeResult>
+  /** Formats this file can be converted to by the `image` method (only formats really produced). */
+  imageFormats(file: FileRecord): string[]
+  /** The appdata entry for a finished action (`{data, version, datetime_created, datetime_updated}`). */
+  runAction(type: ActionType, file: FileRecord, data: Uint8Array | undefined): Promise<unknown>
+  /** Performs a conversion; `recipe` is the canonical recipe string. Throws ProcessingError on failure. */
+  convert(
+    kind: ConversionKind,
+    file: FileRecord,
+    data: Uint8Array | undefined,
+    recipe: string,
+  ): Promise<ConvertOutput>
+  /** CDN preview: applies image URL operations (canonical `/-/op/…/` string, may be empty). */
+  preview(file: FileRecord, data: Uint8Array, operations: string): Promise<{ data: Uint8Array; mime: string }>
+}

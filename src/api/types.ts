@@ -2,7 +2,14 @@
 // Each field is the natural camelCase of its JSON name (see wire.ts).
 
 /** A status string from the service. Known values are listed; others may appear and mean "still pending". */
-export type ResourceStatus = 'pending' | 'ready' | 'processing_error' | 'error' | 'failed' | 'removed' | (string & {})
+export type ResourceStatus =
+  | 'pending'
+  | 'ready'
+  | 'processing_error'
+  | 'error'
+  | 'failed'
+  | 'removed'
+  | (string & {})
 
 /** The three asynchronous analyses a file can have. */
 export type ActionType = 'recognize' | 'moderate' | 'virus_scan'

@@ -1,0 +1,185 @@
+import { one, toAction, toConversionsInfo, toFile, toGroup, toPage } from './map.js'
+import {
+  type RequestConfig,
+  type RequestInit,
+  request,
+  type TokenSource,
+  type UploadProgress,
+} from './request.js'
+import type {
+  Action,
+  ActionType,
+  ConversionKind,
+  ConversionsInfo,
+  FileResource,
+  Group,
+  Page,
+} from './types.js'
+
+export interface FileServiceClientOptions {
+  /** Origin of the service (optionally with a path prefix, e.g. a proxy's `/filekit`); `/api/v1/…` is appended. */
+  baseUrl: string
+  /** Project identifier used in every path. */
+  projectId: string
+  /** Secret key or access token; a function is called for every request. No token → no Authorization header. */
+  token?: TokenSource
+  /** A fetch implementation to use instead of the global one (uploads then report no progress). */
+  fetch?: typeof globalThis.fetch
+}
+
+/** The last argument of every method. */
+export interface CallOptions {
+  /** Aborts the request; the promise rejects with the signal's reason. */
+  signal?: AbortSignal
+}
+
+export interface PageParams {
+  /** 1-based page number. @default 1 */
+  page?: number
+  /** Page size, 1..100 on the emulator; the real service always uses 20. @default 20 */
+  items?: number
+}
+
+export interface UploadOptions extends CallOptions {
+  /** File name sent with the bytes. @default the Blob's `name`, else `"file"` */
+  name?: string
+  /** Metadata key/value pairs stored with the file. */
+  metadata?: Record<string, string>
+  /** ISO date after which the service may remove the file. */
+  expiresAt?: string
+  /** Upload progress; needs XMLHttpRequest (browsers), otherwise never called. */
+  onProgress?: (progress: UploadProgress) => void
+}
+
+/** A recipe string in the kind's form (UPSTREAM §8), e.g. `/-/format/webp/-/resize/800x/`. */
+export type RecipeInput = string
+
+export type FileServiceClient = ReturnType<typeof createFileServiceClient>
+
+const enc = encodeURIComponent
+
+/** Creates the typed client. Every method makes exactly one request; retries belong to the hooks. */
+export function createFileServiceClient(options: FileServiceClientOptions) {
+  const config: RequestConfig = { baseUrl: options.baseUrl, token: options.token, fetch: options.fetch }
+  const root = `/api/v1/projects/${enc(options.projectId)}`
+  const call = <T>(init: RequestInit, read: (body: unknown) => T) => request(config, init, read)
+  const pageQuery = (p: PageParams = {}) => ({ page: p.page, items: p.items })
+  const group = one(toGroup)
+  const file = one(toFile)
+
+  return {
+    projectId: options.projectId,
+    groups: {
+      list: (params?: PageParams, { signal }: CallOptions = {}): Promise<Page<Group>> =>
+        call({ method: 'GET', path: `${root}/groups.json`, query: pageQuery(params), signal }, (b) =>
+          toPage(b, toGroup),
+        ),
+      create: ({ fileIds }: { fileIds: string[] }, { signal }: CallOptions = {}): Promise<Group> =>
+        call({ method: 'POST', path: `${root}/groups.json`, json: { file_ids: fileIds }, signal }, group),
+      get: (id: string, { signal }: CallOptions = {}): Promise<Group> =>
+        call({ method: 'GET', path: `${root}/groups/${enc(id)}.json`, signal }, group),
+      update: (
+        id: string,
+        { fileIds }: { fileIds: string[] },
+        { signal }: CallOptions = {},
+      ): Promise<Group> =>
+        call(
+          { method: 'PUT', path: `${root}/groups/${enc(id)}.json`, json: { file_ids: fileIds }, signal },
+          group,
+        ),
+      delete: (id: string, { signal }: CallOptions = {}): Promise<void> =>
+        call(
+          { method: 'DELETE', path: `${root}/groups/${enc(id)}.json`, signal, allowEmpty: true },
+          () => undefined,
+        ),
+      files: (id: string, params?: PageParams, { signal }: CallOptions = {}): Promise<Page<FileResource>> =>
+        call(
+          { method: 'GET', path: `${root}/groups/${enc(id)}/files.json`, query: pageQuery(params), signal },
+          (b) => toPage(b, toFile),
+        ),
+    },
+    files: {
+      list: (params?: PageParams, { signal }: CallOptions = {}): Promise<Page<FileResource>> =>
+        call({ method: 'GET', path: `${root}/files.json`, query: pageQuery(params), signal }, (b) =>
+          toPage(b, toFile),
+        ),
+      get: (id: string, { signal }: CallOptions = {}): Promise<FileResource> =>
+        call({ method: 'GET', path: `${root}/files/${enc(id)}.json`, signal }, file),
+      upload: (blob: Blob, { name, metadata, expiresAt, onProgress, signal }: UploadOptions = {}) => {
+        const form = new FormData()
+        form.append('file[content]', blob, name ?? (blob as Partial<File>).name ?? 'file')
+        for (const [key, value] of Object.entries(metadata ?? {}))
+          form.append(`file[metadata][${key}]`, value)
+        if (expiresAt) form.append('file[expires_at]', expiresAt)
+        return call({ method: 'POST', path: `${root}/files.json`, form, signal, onProgress }, file)
+      },
+      uploadFromUrl: (url: string, { signal }: CallOptions = {}): Promise<FileResource> =>
+        call(
+          {
+            method: 'POST',
+            path: `${root}/files.json`,
+            form: new URLSearchParams({ 'file[source_url]': url }),
+            signal,
+          },
+          file,
+        ),
+      update: (
+        id: string,
+        { metadata }: { metadata: Record<string, string> },
+        { signal }: CallOptions = {},
+      ): Promise<FileResource> =>
+        call(
+          { method: 'PUT', path: `${root}/files/${enc(id)}.json`, json: { file: { metadata } }, signal },
+          file,
+        ),
+      /** Resolves to the removed file, or null when the service answered with no body. */
+      delete: (id: string, { signal }: CallOptions = {}): Promise<FileResource | null> =>
+        call({ method: 'DELETE', path: `${root}/files/${enc(id)}.json`, signal, allowEmpty: true }, (b) =>
+          b === undefined ? null : file(b),
+        ),
+    },
+    actions: {
+      run: <T extends ActionType>(
+        fileId: string,
+        type: T,
+        { signal }: CallOptions = {},
+      ): Promise<Action<T>> =>
+        call(
+          { method: 'POST', path: `${root}/files/${enc(fileId)}/actions/${enc(type)}.json`, signal },
+          one((v) => toAction<T>(v)),
+        ),
+      get: <T extends ActionType>(
+        fileId: string,
+        type: T,
+        { signal }: CallOptions = {},
+      ): Promise<Action<T>> =>
+        call(
+          { method: 'GET', path: `${root}/files/${enc(fileId)}/actions/${enc(type)}.json`, signal },
+          one((v) => toAction<T>(v)),
+        ),
+    },
+    conversions: {
+      info: (fileId: string, { signal }: CallOptions = {}): Promise<ConversionsInfo> =>
+        call(
+          { method: 'GET', path: `${root}/files/${enc(fileId)}/conversions.json`, signal },
+          one(toConversionsInfo),
+        ),
+      /** Starts a conversion; resolves to the new file, `pending` until the service finishes it. */
+      convert: (
+        fileId: string,
+        kind: ConversionKind,
+        recipe: RecipeInput,
+        { signal }: CallOptions = {},
+      ): Promise<FileResource> =>
+        call(
+          {
+            method: 'POST',
+            path: `${root}/files/${enc(fileId)}/conversions/${enc(kind)}.json`,
+            form: new URLSearchParams({ recipe: String(recipe) }),
+            signal,
+          },
+          file,
+        ),
+    },
+  }
+}

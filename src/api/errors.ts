@@ -1,0 +1,97 @@
+// One error family for every non-2xx answer and every answer the client cannot read.
+// Network errors and aborts keep their native types (TypeError, DOMException).
+
+export interface FileServiceErrorInit {
+  status: number
+  code: string
+  messages?: string[]
+  body?: unknown
+  method: string
+  path: string
+  retryAfter?: number | null
+}
+
+/** A non-2xx answer, or a 2xx answer that is not what the contract says (`code: 'invalid_response'`). */
+export class FileServiceError extends Error {
+  override name = 'FileServiceError'
+  /** HTTP status (the real one, also for `invalid_response`). */
+  readonly status: number
+  /** Machine-readable: `unauthorized`, `forbidden`, `not_found`, `bad_request`, `unprocessable`, `payload_too_large`, `rate_limited`, `server_error`, `invalid_response`, or `http_<status>`. */
+  readonly code: string
+  /** Human-readable messages from the answer's `errors` array; empty when it had none. */
+  readonly messages: string[]
+  /** The parsed JSON body, or the text when it was not JSON. */
+  readonly body: unknown
+  /** Request method, e.g. `PUT`. */
+  readonly method: string
+  /** Request path and query (never carries a token). */
+  readonly path: string
+
+  constructor(init: FileServiceErrorInit) {
+    const messages = init.messages ?? []
+    super(
+      `${init.method} ${init.path} failed with ${init.status}${messages.length ? `: ${messages.join('; ')}` : ` (${init.code})`}`,
+    )
+    this.status = init.status
+    this.code = init.code
+    this.messages = messages
+    this.body = init.body
+    this.method = init.method
+    this.path = init.path
+  }
+}
+
+/** 401 or 403: the token is missing, wrong, or does not reach this resource. */
+export class AuthError extends FileServiceError {
+  override name = 'AuthError'
+}
+
+/** 404. */
+export class NotFoundError extends FileServiceError {
+  override name = 'NotFoundError'
+}
+
+/** 400 or 422: the request was refused as invalid; `messages` say why. */
+export class ValidationError extends FileServiceError {
+  override name = 'ValidationError'
+}
+
+/** 429. */
+export class RateLimitError extends FileServiceError {
+  override name = 'RateLimitError'
+  /** Seconds to wait, from the `Retry-After` header; null when absent or unreadable. */
+  readonly retryAfter: number | null
+
+  constructor(init: FileServiceErrorInit) {
+    super(init)
+    this.retryAfter = init.retryAfter ?? null
+  }
+}
+
+/** Narrows `error` to the FileServiceError family. */
+export function isFileServiceError(error: unknown): error is FileServiceError {
+  return error instanceof FileServiceError
+}
+
+const codes: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+}
+
+/** Builds the right subclass for a non-2xx status. */
+export function errorForStatus(init: Omit<FileServiceErrorInit, 'code'>): FileServiceError {
+  const { status } = init
+  const full = { ...init, code: codes[status] ?? (status >= 500 ? 'server_error' : `http_${status}`) }
+  if (status === 401 || status === 403) return new AuthError(full)
+  if (status === 404) return new NotFoundError(full)
+  if (status === 400 || status === 422) return new ValidationError(full)
+  if (status === 429) return new RateLimitError(full)
+  return new FileServiceError(full)
+}

@@ -1,0 +1,40 @@
+export {
+  type CallOptions,
+  createFileServiceClient,
+  type FileServiceClient,
+  type FileServiceClientOptions,
+  type PageParams,
+  type RecipeInput,
+  type UploadOptions,
+} from './createFileServiceClient.js'
+export {
+  AuthError,
+  FileServiceError,
+  type FileServiceErrorInit,
+  isFileServiceError,
+  NotFoundError,
+  RateLimitError,
+  ValidationError,
+} from './errors.js'
+export type { TokenSource, UploadProgress } from './request.js'
+export {
+  type Action,
+  type ActionResultEntry,
+  type ActionResultMap,
+  type ActionType,
+  actionTypes,
+  type ConversionKind,
+  type ConversionsInfo,
+  conversionKinds,
+  type FileContent,
+  type FileImageInfo,
+  type FileMime,
+  type FileResource,
+  type Group,
+  type ModerationData,
+  type Page,
+  type RecognitionData,
+  type RecognitionLabel,
+  type ResourceStatus,
+  type VirusScanData,
+} from './types.js'

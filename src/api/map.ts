@@ -1,0 +1,210 @@
+// The one place where the service's JSON becomes domain objects. Every reader checks the
+// shape it relies on and throws ShapeError otherwise; request() turns that into a
+// FileServiceError with code `invalid_response`.
+
+import type {
+  Action,
+  ActionType,
+  ConversionsInfo,
+  FileContent,
+  FileImageInfo,
+  FileResource,
+  Group,
+  Page,
+} from './types.js'
+
+export class ShapeError extends Error {
+  override name = 'ShapeError'
+}
+
+type Json = Record<string, unknown>
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function object(value: unknown, what: string): Json {
+  if (!isObject(value)) throw new ShapeError(`${what} is not an object`)
+  return value
+}
+
+function string(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new ShapeError(`${what} is not a string`)
+  return value
+}
+
+const optString = (value: unknown): string | null => (typeof value === 'string' ? value : null)
+const optNumber = (value: unknown): number | null => (typeof value === 'number' ? value : null)
+
+function stringArray(value: unknown, what: string): string[] {
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
+    throw new ShapeError(`${what} is not an array of strings`)
+  }
+  return value
+}
+
+/** `relationships.<name>.data.id`, or null. */
+function relationId(resource: Json, name: string): string | null {
+  const rel = resource.relationships
+  const data = isObject(rel) && isObject(rel[name]) ? (rel[name] as Json).data : null
+  return isObject(data) ? optString(data.id) : null
+}
+
+function accessToken(resource: Json): { accessToken?: string } {
+  const token = isObject(resource.authentication) ? optString(resource.authentication.access_token) : null
+  return token ? { accessToken: token } : {}
+}
+
+/** The `data` member of an answer. */
+export function dataOf(body: unknown): unknown {
+  const envelope = object(body, 'answer')
+  if (!('data' in envelope)) throw new ShapeError('answer has no data member')
+  return envelope.data
+}
+
+function resource(value: unknown, type: string): { id: string; attributes: Json; raw: Json } {
+  const raw = object(value, type)
+  if (raw.type !== undefined && raw.type !== type)
+    throw new ShapeError(`expected ${type}, got ${String(raw.type)}`)
+  return { id: string(raw.id, `${type}.id`), attributes: object(raw.attributes, `${type}.attributes`), raw }
+}
+
+export function toGroup(value: unknown): Group {
+  const { id, attributes, raw } = resource(value, 'groups')
+  return {
+    id,
+    uuid: string(attributes.uuid, 'group uuid'),
+    status: string(attributes.status, 'group status'),
+    projectId: relationId(raw, 'project'),
+    ...accessToken(raw),
+  }
+}
+
+function toImageInfo(value: unknown): FileImageInfo | null {
+  if (!isObject(value)) return null
+  const { width, height, format } = value
+  if (typeof width !== 'number' || typeof height !== 'number') return null
+  return {
+    width,
+    height,
+    format: optString(format) ?? '',
+    ...(value.color_mode !== undefined && { colorMode: optString(value.color_mode) ?? '' }),
+    ...(value.orientation !== undefined && { orientation: optNumber(value.orientation) }),
+    ...(Array.isArray(value.dpi) && { dpi: value.dpi as [number, number] }),
+    ...(typeof value.sequence === 'boolean' && { sequence: value.sequence }),
+    ...(value.geo_location !== undefined && { geoLocation: value.geo_location }),
+    ...(value.datetime_original !== undefined && { datetimeOriginal: optString(value.datetime_original) }),
+  }
+}
+
+function toContent(value: unknown): FileContent | null {
+  if (!isObject(value)) return null
+  const content: FileContent = {}
+  if ('image' in value) content.image = toImageInfo(value.image)
+  if ('video' in value) {
+    const video = value.video
+    content.video = isObject(video) ? { thumbnailsGroupId: optString(video.thumbnails_group_id) } : null
+  }
+  return content
+}
+
+function toMetadata(value: unknown): Record<string, string> {
+  if (!isObject(value)) return {}
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? v : String(v)]))
+}
+
+export function toFile(value: unknown): FileResource {
+  const { id, attributes: a, raw } = resource(value, 'files')
+  const mime = isObject(a.mime)
+    ? {
+        mime: optString(a.mime.mime) ?? '',
+        type: optString(a.mime.type) ?? '',
+        subtype: optString(a.mime.subtype) ?? '',
+      }
+    : null
+  return {
+    id,
+    uuid: optString(a.uuid),
+    status: string(a.status, 'file status'),
+    isImage: a.is_image === true,
+    mime,
+    originalUrl: optString(a.original_url),
+    originalName: optString(a.original_name),
+    size: optNumber(a.size),
+    metadata: toMetadata(a.metadata),
+    content: toContent(a.content),
+    createdAt: string(a.created_at, 'file created_at'),
+    uploadedAt: optString(a.uploaded_at),
+    removedAt: optString(a.removed_at),
+    expiresAt: optString(a.expires_at),
+    projectId: relationId(raw, 'project'),
+    ...accessToken(raw),
+  }
+}
+
+// Results come from a third party through the service; keep only entries of the documented
+// shape so the UI can trust what it reads, and drop the result if its outer shape is wrong.
+function toResult(type: string, value: unknown): Action['result'] {
+  if (!isObject(value) || !isObject(value.data)) return null
+  const data = value.data
+  const list = (key: string) => (Array.isArray(data[key]) ? (data[key] as unknown[]).filter(isObject) : [])
+  const named = (entry: Json) => typeof entry.Name === 'string' && typeof entry.Confidence === 'number'
+  let clean: Json
+  if (type === 'recognize') clean = { ...data, Labels: list('Labels').filter(named) }
+  else if (type === 'moderate') clean = { ...data, ModerationLabels: list('ModerationLabels').filter(named) }
+  else if (type === 'virus_scan') {
+    if (typeof data.infected !== 'boolean') return null
+    clean = data
+  } else clean = data
+  return {
+    ...value,
+    data: clean,
+  } as unknown as Action['result']
+}
+
+export function toAction<T extends ActionType = ActionType>(value: unknown): Action<T> {
+  const { id, attributes: a, raw } = resource(value, 'actions')
+  const actionType = string(a.action_type, 'action_type') as T
+  return {
+    id,
+    actionType,
+    status: string(a.status, 'action status'),
+    result: toResult(actionType, a.result) as Action<T>['result'],
+    fileId: relationId(raw, 'file'),
+    projectId: relationId(raw, 'project'),
+  }
+}
+
+export function toConversionsInfo(value: unknown): ConversionsInfo {
+  const a = object(object(value, 'conversions').attributes, 'conversions.attributes')
+  return {
+    formatCurrent: string(a.format_current, 'format_current'),
+    formatsAvailable: stringArray(a.formats_available, 'formats_available'),
+    methodsAvailable: stringArray(a.methods_available, 'methods_available'),
+  }
+}
+
+/** A list answer `{data: [...], pagination}`. */
+export function toPage<T>(body: unknown, item: (value: unknown) => T): Page<T> {
+  const data = dataOf(body)
+  if (!Array.isArray(data)) throw new ShapeError('list data is not an array')
+  const p = object((body as Json).pagination, 'pagination')
+  const int = (key: string) => {
+    const n = p[key]
+    if (typeof n !== 'number' || !Number.isInteger(n))
+      throw new ShapeError(`pagination.${key} is not an integer`)
+    return n
+  }
+  return {
+    data: data.map(item),
+    count: int('count'),
+    page: int('page'),
+    pageSize: int('items'),
+    pages: int('pages'),
+  }
+}
+
+/** A single-resource answer `{data: {...}}`. */
+export const one =
+  <T>(item: (value: unknown) => T) =>
+  (body: unknown): T =>
+    item(dataOf(body))

@@ -1,4 +1,6 @@
+import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
+import { chromiumArgs, chromiumPath } from './test/support/chromium.ts'
 
 export default defineConfig({
   test: {
@@ -9,6 +11,19 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**', 'test/e2e/**'],
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.{ts,tsx}'],
+          globalSetup: ['test/browser/globalSetup.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+            instances: [{ browser: 'chromium' }],
+          },
         },
       },
     ],

@@ -1,0 +1,58 @@
+import { describe, expect, inject, it } from 'vitest'
+import { createFileServiceClient, type UploadProgress, ValidationError } from '../../src/index.ts'
+
+const { baseUrl, projectId, secretKey } = inject('emulator')
+
+describe('upload in Chromium', () => {
+  it('reports progress through XMLHttpRequest and ends at the full size', async () => {
+    const client = createFileServiceClient({ baseUrl, projectId })
+    const bytes = new Uint8Array(6 * 1024 * 1024)
+    for (let i = 0; i < bytes.length; i += 4096) bytes[i] = i % 251
+    const events: UploadProgress[] = []
+    const file = await client.files.upload(new Blob([bytes], { type: 'application/octet-stream' }), {
+      name: 'big.bin',
+      metadata: { origin: 'browser-test' },
+      onProgress: (p) => events.push(p),
+    })
+    expect(file.status).toBe('ready')
+    expect(file.size).toBe(bytes.length)
+    expect(file.metadata).toMatchObject({ origin: 'browser-test' })
+    expect(events.length).toBeGreaterThan(0)
+    const last = events.at(-1)!
+    expect(last.loaded).toBe(last.total)
+    expect(last.total).toBeGreaterThanOrEqual(bytes.length)
+    for (let i = 1; i < events.length; i++) expect(events[i]!.loaded).toBeGreaterThanOrEqual(events[i - 1]!.loaded)
+  })
+
+  it('aborts an XHR upload with the native AbortError and the file is not created', async () => {
+    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    const before = (await operator.files.list({ items: 1 })).count
+    const client = createFileServiceClient({ baseUrl, projectId })
+    const controller = new AbortController()
+    const pending = client.files.upload(new Blob([new Uint8Array(8 * 1024 * 1024)]), {
+      name: 'aborted.bin',
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    })
+    const error = await pending.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(DOMException)
+    expect((error as DOMException).name).toBe('AbortError')
+    expect((await operator.files.list({ items: 1 })).count).toBe(before)
+  })
+
+  it('maps error answers received through XHR to the error family', async () => {
+    const client = createFileServiceClient({ baseUrl, projectId })
+    const form = new Blob([])
+    // An empty file is refused by the emulator with a 4xx and {errors}.
+    const error = await client.files.upload(form, { name: 'empty.bin', onProgress: () => {} }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ValidationError)
+    expect((error as ValidationError).messages.length).toBeGreaterThan(0)
+  })
+
+  it('sends requests cross-origin with the token only in the Authorization header', async () => {
+    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    const page = await operator.groups.list({ items: 5 })
+    expect(page.pageSize).toBe(5)
+    expect(performance.getEntriesByType('resource').some((e) => e.name.includes(secretKey))).toBe(false)
+  })
+})

@@ -14,7 +14,11 @@ import {
   type VirusScanData,
 } from '../../src/index.ts'
 
-const client = createFileServiceClient({ baseUrl: 'https://x.test', projectId: 'p', token: async () => 'gat-x' })
+const client = createFileServiceClient({
+  baseUrl: 'https://x.test',
+  projectId: 'p',
+  token: async () => 'gat-x',
+})
 
 expectTypeOf(client.groups.list()).resolves.toEqualTypeOf<Page<Group>>()
 expectTypeOf(client.groups.create({ fileIds: ['f-1'] })).resolves.toEqualTypeOf<Group>()
@@ -22,7 +26,9 @@ expectTypeOf(client.groups.delete('g-1')).resolves.toBeVoid()
 expectTypeOf(client.groups.files('g-1')).resolves.toEqualTypeOf<Page<FileResource>>()
 expectTypeOf(client.files.delete('f-1')).resolves.toEqualTypeOf<FileResource | null>()
 expectTypeOf(client.conversions.info('f-1')).resolves.toEqualTypeOf<ConversionsInfo>()
-expectTypeOf(client.conversions.convert('f-1', 'image', '/-/format/webp/')).resolves.toEqualTypeOf<FileResource>()
+expectTypeOf(
+  client.conversions.convert('f-1', 'image', '/-/format/webp/'),
+).resolves.toEqualTypeOf<FileResource>()
 
 // Action results are typed per action kind.
 expectTypeOf(client.actions.get('f-1', 'recognize')).resolves.toEqualTypeOf<Action<'recognize'>>()

@@ -77,6 +77,9 @@ export interface Paged<T> {
 }
 
 export interface EmulatorStorage {
+  /** Drops every record (used by `emulator.reset()`); optional for stores that can't. */
+  clear?(): void
+
   /** Runs `fn` atomically (a SQLite transaction on the server; a plain call in memory). */
   transaction<T>(fn: () => T): T
 

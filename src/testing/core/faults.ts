@@ -1,0 +1,72 @@
+/** A fault that answers the next matching requests with an error status. */
+export interface FailNextOptions {
+  /** Status to answer with (e.g. 401, 429, 500). */
+  status: number
+  /** How many matching requests fail. @default 1 */
+  count?: number
+  /** Seconds for the `Retry-After` header (429). */
+  retryAfter?: number
+  /** Message in the `{errors}` body. @default a message for the status */
+  message?: string
+}
+
+export interface EmulatorFaults {
+  /** Delays every answer by `ms` (0 turns it off). */
+  latency(ms: number): void
+  /**
+   * Fails the next `count` requests whose `METHOD /path` matches: a RegExp is tested against
+   * `"GET /api/v1/projects/demo/groups.json"`, a string must be contained in it.
+   */
+  failNext(match: RegExp | string, options: FailNextOptions): void
+  /** Actions on this file end in status `error`. */
+  failActions(fileId: string): void
+  /** Conversions of this file end in `processing_error`. */
+  failConversions(fileId: string): void
+  /** Removes every fault. */
+  clear(): void
+}
+
+export interface FaultState {
+  api: EmulatorFaults
+  latencyMs(): number
+  /** The failure to answer `METHOD /path` with, consuming one use. */
+  take(request: string): FailNextOptions | undefined
+  actionsFail(fileId: string): boolean
+  conversionsFail(fileId: string): boolean
+}
+
+export function createFaults(): FaultState {
+  let latency = 0
+  let next: { match: RegExp | string; options: FailNextOptions; left: number }[] = []
+  const actions = new Set<string>()
+  const conversions = new Set<string>()
+  return {
+    api: {
+      latency: (ms) => {
+        latency = Math.max(0, ms)
+      },
+      failNext: (match, options) => {
+        next.push({ match, options, left: options.count ?? 1 })
+      },
+      failActions: (id) => void actions.add(id),
+      failConversions: (id) => void conversions.add(id),
+      clear: () => {
+        latency = 0
+        next = []
+        actions.clear()
+        conversions.clear()
+      },
+    },
+    latencyMs: () => latency,
+    take(request) {
+      const hit = next.find((f) =>
+        typeof f.match === 'string' ? request.includes(f.match) : f.match.test(request),
+      )
+      if (!hit) return undefined
+      if (--hit.left <= 0) next = next.filter((f) => f !== hit)
+      return hit.options
+    },
+    actionsFail: (id) => actions.has(id),
+    conversionsFail: (id) => conversions.has(id),
+  }
+}

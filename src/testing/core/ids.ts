@@ -1,0 +1,16 @@
+const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+/** `<prefix>-` + 22 random alphanumerics, like the real service's ids and tokens. */
+export function randomId(prefix: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(22))
+  let out = `${prefix}-`
+  for (const b of bytes) out += alphabet[b % alphabet.length]
+  return out
+}
+
+/** A random RFC 4122 v4 uuid. */
+export const randomUuid = (): string => crypto.randomUUID()
+
+/** Ids and tokens the emulator hands out: a prefix, a dash, 22 alphanumerics. */
+export const isWellFormedId = (value: string, prefix: string): boolean =>
+  new RegExp(`^${prefix}-[A-Za-z0-9]{22}$`).test(value)

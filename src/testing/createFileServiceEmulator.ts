@@ -1,0 +1,889 @@
+import { type Context, Hono } from 'hono'
+import { cors } from 'hono/cors'
+import type { ActionType, ConversionKind } from '../api/types.js'
+import { actionTypes, conversionKinds } from '../api/types.js'
+import type { ManualClock } from './clock.js'
+import { type EmulatorEngines, ProcessingError } from './core/engines.js'
+import { createFaults, type EmulatorFaults } from './core/faults.js'
+import { isWellFormedId, randomId, randomUuid } from './core/ids.js'
+import { createMemoryBlobStore, createMemoryStorage } from './core/memory.js'
+import { recipeProblems } from './core/recipe.js'
+import { actionJson, fileJson, groupJson, paginationJson } from './core/serialize.js'
+import type {
+  BlobStore,
+  EmulatorStorage,
+  FileRecord,
+  GroupRecord,
+  JobRecord,
+  ProjectRecord,
+} from './core/storage.js'
+import { blankPng, eicar, sampleMp4, samplePdf, subjectPng } from './samples.js'
+import { createSimulatedEngines } from './simulatedEngines.js'
+
+export interface FileServiceEmulatorOptions {
+  /** Project id used in every path. @default 'demo' */
+  projectId?: string
+  /** The project's secret key. @default 'demo_secret_key' */
+  secretKey?: string
+  /** Whether a group may be created without a token (the real service's project setting). @default true */
+  allowAnonymousGroups?: boolean
+  /** Where records live. @default in memory */
+  storage?: EmulatorStorage
+  /** Where file bytes live. @default in memory */
+  blobs?: BlobStore
+  /** Processing engines. @default the simulated engines */
+  engines?: EmulatorEngines
+  /** Time source (ms since epoch), or a manual clock from `createManualClock()`. @default Date.now */
+  clock?: (() => number) | ManualClock
+  /** Milliseconds until asynchronous work finishes. @default { group: 300, action: 1500, conversion: 1200, fetch: 800 } */
+  delays?: Partial<Record<JobRecord['kind'], number>>
+  /** Largest accepted upload in bytes (larger → 413). @default 104857600 (100 MiB) */
+  maxUploadBytes?: number
+  /** Serve the `/__emulator/*` control routes (secret key required). @default false */
+  controlRoutes?: boolean
+}
+
+/** What `seed()` accepts for one file. */
+export interface SeedFile {
+  /** Sample content to generate. @default 'subject' */
+  sample?: 'subject' | 'blank' | 'pdf' | 'video' | 'eicar'
+  /** Bytes to use instead of a sample. */
+  data?: Uint8Array
+  name?: string
+  /** Declared type for `data`; the real type is probed from the bytes. */
+  mime?: string
+  metadata?: Record<string, string>
+}
+
+/** What `seed()` accepts for one group: files by id, or by index into this seed's `files`. */
+export interface SeedGroup {
+  fileIds?: string[]
+  files?: number[]
+  /** @default 'ready' */
+  status?: string
+}
+
+export interface SeedResult {
+  files: FileRecord[]
+  groups: GroupRecord[]
+}
+
+export type FileServiceEmulator = ReturnType<typeof createFileServiceEmulator>
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messages: string[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(messages.join('; '))
+  }
+}
+const fail = (status: number, ...messages: string[]): never => {
+  throw new HttpError(status, messages)
+}
+
+const unauthorized = () => fail(401, 'Unauthorized')
+const defaultMessages: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  413: 'Payload too large',
+  422: 'Unprocessable entity',
+  429: 'Too many requests',
+  500: 'Internal server error',
+  503: 'Service unavailable',
+}
+
+const finalStatuses = new Set(['ready', 'processing_error', 'removed', 'error', 'failed'])
+const extensionOf = (mime: string | null) => {
+  const sub = mime?.split('/')[1] ?? ''
+  return sub === 'jpeg'
+    ? 'jpg'
+    : sub === 'vnd.openxmlformats-officedocument.wordprocessingml.document'
+      ? 'docx'
+      : sub
+}
+const documentFormats = ['doc', 'docx', 'html', 'jpg', 'odt', 'pdf', 'png', 'rtf', 'txt']
+
+/**
+ * A faithful reference implementation of the file service as a web-standard
+ * `fetch(Request): Promise<Response>`. Hosts: MSW in the browser and Node, and server/.
+ */
+export function createFileServiceEmulator(options: FileServiceEmulatorOptions = {}) {
+  const projectId = options.projectId ?? 'demo'
+  const secretKey = options.secretKey ?? 'demo_secret_key'
+  let storage = options.storage ?? createMemoryStorage()
+  let blobs = options.blobs ?? createMemoryBlobStore()
+  const engines = options.engines ?? createSimulatedEngines()
+  const manual = typeof options.clock === 'object' ? options.clock : undefined
+  const now = typeof options.clock === 'function' ? options.clock : (manual?.now ?? Date.now)
+  const iso = () => new Date(now()).toISOString()
+  const delays = { group: 300, action: 1500, conversion: 1200, fetch: 800, ...options.delays }
+  const maxUploadBytes = options.maxUploadBytes ?? 100 * 1024 * 1024
+  const faults = createFaults()
+
+  const ensureProject = () => {
+    if (!storage.getProject(projectId)) {
+      storage.putProject({
+        id: projectId,
+        secretKey,
+        allowAnonymousGroups: options.allowAnonymousGroups ?? true,
+      })
+    }
+  }
+  ensureProject()
+
+  // ---- jobs -------------------------------------------------------------------------------
+  const schedule = (kind: JobRecord['kind'], targetId: string, payload: Record<string, unknown> = {}) =>
+    storage.putJob({ id: randomId('j'), dueAt: now() + delays[kind], kind, targetId, payload })
+
+  async function runJob(job: JobRecord) {
+    if (job.kind === 'group') {
+      const group = storage.getGroup(job.targetId)
+      if (group?.status === 'pending') storage.putGroup({ ...group, status: 'ready', updatedAt: iso() })
+    } else if (job.kind === 'action') {
+      const [fileId, type] = [job.targetId, job.payload.type as ActionType]
+      const action = storage.getAction(fileId, type)
+      const file = storage.getFile(fileId)
+      if (!action || !file || action.status !== 'pending' || action.id !== job.payload.actionId) return
+      if (faults.actionsFail(fileId)) {
+        storage.putAction({ ...action, status: 'error', updatedAt: iso() })
+        return
+      }
+      const data = file.blobKey ? await blobs.get(file.blobKey) : undefined
+      const result = await engines.runAction(type, file, data)
+      storage.putAction({ ...action, status: 'ready', result, updatedAt: iso() })
+    } else if (job.kind === 'conversion') {
+      const target = storage.getFile(job.targetId)
+      const source = storage.getFile(String(job.payload.sourceId))
+      if (target?.status !== 'pending') return
+      try {
+        if (!source || source.status === 'removed') throw new ProcessingError('The source file was removed.')
+        if (faults.conversionsFail(source.id))
+          throw new ProcessingError('Conversion failed (injected fault).')
+        const data = source.blobKey ? await blobs.get(source.blobKey) : undefined
+        const out = await engines.convert(
+          job.payload.kind as ConversionKind,
+          source,
+          data,
+          String(job.payload.recipe),
+        )
+        const blobKey = target.id
+        await blobs.put(blobKey, out.data)
+        storage.putFile({
+          ...target,
+          status: 'ready',
+          uuid: randomUuid(),
+          blobKey,
+          mime: out.mime,
+          isImage: out.image !== null,
+          image: out.image,
+          originalName: out.name,
+          size: out.data.length,
+          uploadedAt: iso(),
+        })
+      } catch (error) {
+        if (!(error instanceof ProcessingError)) throw error
+        storage.putFile({ ...target, status: 'processing_error', metadata: { ...target.metadata } })
+      }
+    } else if (job.kind === 'fetch') {
+      const file = storage.getFile(job.targetId)
+      if (file?.status !== 'pending') return
+      // The emulator reaches no network: a URL "downloads" as a generated sample image.
+      const data = subjectPng(120, 80, file.originalName?.length ?? 0)
+      const probe = await engines.probe(data, 'image/png', file.originalName)
+      await blobs.put(file.id, data)
+      storage.putFile({
+        ...file,
+        status: 'ready',
+        uuid: randomUuid(),
+        blobKey: file.id,
+        mime: probe.mime,
+        isImage: probe.isImage,
+        image: probe.image,
+        size: data.length,
+        uploadedAt: iso(),
+      })
+    }
+  }
+
+  let queue: Promise<void> = Promise.resolve()
+  /** Finishes every job that is due by the clock. Runs at the start of every request. */
+  function processDueJobs(): Promise<void> {
+    queue = queue.then(async () => {
+      for (const job of storage.dueJobs(now())) {
+        storage.deleteJob(job.id)
+        await runJob(job)
+      }
+    })
+    return queue
+  }
+
+  // ---- auth ---------------------------------------------------------------------------------
+  type Caller = { kind: 'secret' } | { kind: 'anonymous' } | { kind: 'token'; token: string }
+  function callerOf(c: Context): Caller {
+    const header = c.req.header('Authorization')
+    if (header === undefined) return { kind: 'anonymous' }
+    const match = /^Bearer (\S+)$/.exec(header.trim())
+    if (!match) return unauthorized()
+    const token = match[1]!
+    if (token === storage.getProject(projectId)?.secretKey) return { kind: 'secret' }
+    return { kind: 'token', token }
+  }
+  const requireSecret = (c: Context) => (callerOf(c).kind === 'secret' ? undefined : unauthorized())
+  /** Secret key or the resource's own token; returns whether the caller may see that token. */
+  function requireOwner(c: Context, accessToken: string): true {
+    const caller = callerOf(c)
+    if (caller.kind === 'secret' || (caller.kind === 'token' && caller.token === accessToken)) return true
+    return unauthorized()
+  }
+  /** Routes open to everyone: a scoped token is fine (treated as anonymous), garbage is not. */
+  function openCaller(c: Context): 'secret' | 'anonymous' {
+    const caller = callerOf(c)
+    if (
+      caller.kind === 'token' &&
+      !isWellFormedId(caller.token, 'gat') &&
+      !isWellFormedId(caller.token, 'fat')
+    ) {
+      return unauthorized()
+    }
+    return caller.kind === 'secret' ? 'secret' : 'anonymous'
+  }
+
+  // ---- lookups and input --------------------------------------------------------------------
+  const origin = (c: Context) => new URL(c.req.url).origin
+  function checkProject(c: Context) {
+    if (c.req.param('project') !== projectId) fail(404, 'Project not found')
+  }
+  /** The id from a `:param` that must end in `.json` (or not, for inner segments). */
+  function idParam(c: Context, name: string, prefix: string, json: boolean): string {
+    const raw = c.req.param(name) ?? ''
+    const id = json ? (raw.endsWith('.json') ? raw.slice(0, -5) : '') : raw
+    if (!isWellFormedId(id, prefix)) fail(404, `${prefix === 'g' ? 'Group' : 'File'} not found`)
+    return id
+  }
+  function groupFor(c: Context, json = true): GroupRecord {
+    checkProject(c)
+    const group = storage.getGroup(idParam(c, 'id', 'g', json))
+    if (!group || group.projectId !== projectId) return fail(404, 'Group not found')
+    return group
+  }
+  function fileFor(c: Context, json = true): FileRecord {
+    checkProject(c)
+    const file = storage.getFile(idParam(c, 'id', 'f', json))
+    if (!file || file.projectId !== projectId) return fail(404, 'File not found')
+    return file
+  }
+  function pageParams(c: Context) {
+    const read = (name: string, fallback: number) => {
+      const value = c.req.query(name)
+      if (value === undefined || value === '') return fallback
+      if (!/^\d+$/.test(value) || Number(value) < 1)
+        fail(400, `${name} must be a positive integer (got "${value}").`)
+      return Number(value)
+    }
+    const page = read('page', 1)
+    const items = Math.min(100, Math.max(1, read('items', 20)))
+    return { page, items, offset: (page - 1) * items }
+  }
+  async function jsonBody(c: Context): Promise<Record<string, unknown>> {
+    const type = c.req.header('Content-Type') ?? ''
+    if (!/^application\/(.+\+)?json\b/i.test(type))
+      fail(415, 'Send the body as JSON (Content-Type: application/json).')
+    let body: unknown
+    try {
+      body = JSON.parse(await c.req.text())
+    } catch {
+      fail(400, 'The body is not valid JSON.')
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      fail(400, 'The body must be a JSON object.')
+    return body as Record<string, unknown>
+  }
+  async function formBody(c: Context): Promise<FormData> {
+    const type = c.req.header('Content-Type') ?? ''
+    if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) {
+      fail(415, 'Send the body as multipart/form-data or application/x-www-form-urlencoded.')
+    }
+    const length = Number(c.req.header('Content-Length') ?? 0)
+    if (length > maxUploadBytes) fail(413, `The upload is larger than the limit of ${maxUploadBytes} bytes.`)
+    try {
+      return await c.req.formData()
+    } catch {
+      return fail(400, 'The form body could not be read.')
+    }
+  }
+
+  /** Validated, stripped, de-duplicated file ids in their order (UPSTREAM §7). */
+  async function fileIdsFrom(c: Context): Promise<string[]> {
+    const body = await jsonBody(c)
+    const inner = body.group as Record<string, unknown> | undefined
+    const raw = body.file_ids ?? (typeof inner === 'object' && inner !== null ? inner.file_ids : undefined)
+    if (raw === undefined) fail(400, 'file_ids is required.')
+    if (!Array.isArray(raw) || !raw.every((v) => typeof v === 'string'))
+      fail(400, 'file_ids must be an array of strings.')
+    const ids = [...new Set((raw as string[]).map((s) => s.trim()).filter(Boolean))]
+    if (!ids.length) fail(422, 'file_ids must name at least one file.')
+    if (ids.length > 1000) fail(422, `A group holds at most 1000 files (got ${ids.length}).`)
+    const missing = ids.filter((id) => {
+      const file = isWellFormedId(id, 'f') ? storage.getFile(id) : undefined
+      return !file || file.projectId !== projectId || file.status === 'removed'
+    })
+    if (missing.length) {
+      const shown =
+        missing.slice(0, 20).join(', ') + (missing.length > 20 ? ` and ${missing.length - 20} more` : '')
+      fail(422, `Unknown or removed file ids: ${shown}.`)
+    }
+    return ids
+  }
+
+  function newGroup(fileIds: string[]): GroupRecord {
+    const at = iso()
+    return {
+      id: randomId('g'),
+      projectId,
+      uuid: `${randomUuid()}~${fileIds.length}`,
+      status: 'pending',
+      accessToken: randomId('gat'),
+      fileIds,
+      createdAt: at,
+      updatedAt: at,
+    }
+  }
+
+  function newFile(fields: Partial<FileRecord>): FileRecord {
+    return {
+      id: randomId('f'),
+      projectId,
+      uuid: null,
+      status: 'pending',
+      accessToken: randomId('fat'),
+      isImage: false,
+      mime: null,
+      originalName: null,
+      size: null,
+      metadata: {},
+      image: null,
+      blobKey: null,
+      sourceUrl: null,
+      createdAt: iso(),
+      uploadedAt: null,
+      removedAt: null,
+      expiresAt: null,
+      ...fields,
+    }
+  }
+
+  async function storeUpload(
+    data: Uint8Array,
+    name: string,
+    declared: string | null,
+    fields: Partial<FileRecord>,
+  ) {
+    const probe = await engines.probe(data, declared, name)
+    const file = newFile({
+      ...fields,
+      status: 'ready',
+      uuid: randomUuid(),
+      isImage: probe.isImage,
+      mime: probe.mime,
+      image: probe.image,
+      originalName: name,
+      size: data.length,
+      uploadedAt: iso(),
+    })
+    await blobs.put(file.id, data)
+    storage.putFile({ ...file, blobKey: file.id })
+    return storage.getFile(file.id)!
+  }
+
+  const metadataKey = /^[A-Za-z0-9_.:-]{1,64}$/
+  function checkMetadata(entries: [string, unknown][]): Record<string, string> {
+    const out: Record<string, string> = {}
+    for (const [key, value] of entries) {
+      if (!metadataKey.test(key)) fail(400, `Metadata key "${key}" must be 1–64 letters, digits, _ . : or -.`)
+      if (typeof value !== 'string') fail(400, `Metadata value for "${key}" must be a string.`)
+      if ((value as string).length > 512)
+        fail(400, `Metadata value for "${key}" is longer than 512 characters.`)
+      out[key] = value as string
+    }
+    return out
+  }
+
+  function conversionsInfo(file: FileRecord) {
+    const current = extensionOf(file.mime)
+    if (file.isImage) {
+      return {
+        format_current: current,
+        formats_available: engines.imageFormats(file).filter((f) => f !== current),
+        methods_available: ['image', 'remove_bg'],
+      }
+    }
+    if (file.mime?.startsWith('video/')) {
+      return {
+        format_current: current,
+        formats_available: ['mp4', 'ogg', 'webm'].filter((f) => f !== current),
+        methods_available: ['video'],
+      }
+    }
+    return {
+      format_current: current,
+      formats_available: documentFormats.filter((f) => f !== current),
+      methods_available: ['document'],
+    }
+  }
+
+  // ---- routes -------------------------------------------------------------------------------
+  const app = new Hono()
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowHeaders: ['Authorization', 'Content-Type'],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
+    }),
+  )
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'OPTIONS') return next()
+    const latency = faults.latencyMs()
+    if (latency) await new Promise((r) => setTimeout(r, latency))
+    const path = new URL(c.req.url).pathname
+    const fault = path.startsWith('/__emulator/') ? undefined : faults.take(`${c.req.method} ${path}`)
+    if (fault) {
+      throw new HttpError(
+        fault.status,
+        [fault.message ?? defaultMessages[fault.status] ?? `Error ${fault.status}`],
+        fault.retryAfter === undefined ? {} : { 'Retry-After': String(fault.retryAfter) },
+      )
+    }
+    await processDueJobs()
+    return next()
+  })
+
+  app.get('/', (c) =>
+    c.json({ name: 'filekit-emulator', version: '0.1.0', basePath: `/api/v1/projects/${projectId}` }),
+  )
+
+  const p = '/api/v1/projects/:project'
+
+  // Groups
+  app.get(`${p}/groups.json`, (c) => {
+    checkProject(c)
+    requireSecret(c)
+    const { page, items, offset } = pageParams(c)
+    const { rows, count } = storage.listGroups(projectId, offset, items)
+    return c.json({
+      data: rows.map((g) => groupJson(g, true)),
+      pagination: paginationJson(count, page, items),
+    })
+  })
+  app.post(`${p}/groups.json`, async (c) => {
+    checkProject(c)
+    const caller = openCaller(c)
+    if (caller === 'anonymous' && !storage.getProject(projectId)?.allowAnonymousGroups) unauthorized()
+    const ids = await fileIdsFrom(c)
+    const group = newGroup(ids)
+    storage.transaction(() => {
+      storage.putGroup(group)
+      schedule('group', group.id)
+    })
+    return c.json({ data: groupJson(group, true) }, 201)
+  })
+  app.get(`${p}/groups/:id/files.json`, (c) => {
+    const group = groupFor(c, false)
+    const caller = callerOf(c)
+    requireOwner(c, group.accessToken)
+    const { page, items, offset } = pageParams(c)
+    const files = group.fileIds
+      .slice(offset, offset + items)
+      .map((id) => storage.getFile(id))
+      .filter((f): f is FileRecord => f !== undefined)
+    return c.json({
+      data: files.map((f) => fileJson(f, origin(c), caller.kind === 'secret')),
+      pagination: paginationJson(group.fileIds.length, page, items),
+    })
+  })
+  app.get(`${p}/groups/:id`, (c) => {
+    const group = groupFor(c)
+    return c.json({ data: groupJson(group, requireOwner(c, group.accessToken)) })
+  })
+  app.put(`${p}/groups/:id`, async (c) => {
+    const group = groupFor(c)
+    requireOwner(c, group.accessToken)
+    const ids = await fileIdsFrom(c)
+    const updated = storage.transaction(() => {
+      // Re-read inside the transaction so concurrent updates each apply to the latest record.
+      const current = storage.getGroup(group.id)
+      if (!current) return fail(404, 'Group not found')
+      const next = {
+        ...current,
+        fileIds: ids,
+        uuid: `${randomUuid()}~${ids.length}`,
+        status: 'pending',
+        updatedAt: iso(),
+      }
+      storage.putGroup(next)
+      schedule('group', next.id)
+      return next
+    })
+    return c.json({ data: groupJson(updated, true) })
+  })
+  app.delete(`${p}/groups/:id`, (c) => {
+    const group = groupFor(c)
+    requireOwner(c, group.accessToken)
+    storage.deleteGroup(group.id)
+    return c.body(null, 204)
+  })
+
+  // Files
+  app.get(`${p}/files.json`, (c) => {
+    checkProject(c)
+    requireSecret(c)
+    const { page, items, offset } = pageParams(c)
+    const { rows, count } = storage.listFiles(projectId, offset, items)
+    return c.json({
+      data: rows.map((f) => fileJson(f, origin(c), true)),
+      pagination: paginationJson(count, page, items),
+    })
+  })
+  app.post(`${p}/files.json`, async (c) => {
+    checkProject(c)
+    openCaller(c)
+    const form = await formBody(c)
+    const metadata = checkMetadata(
+      [...form.entries()].flatMap(([k, v]) => {
+        const m = /^file\[metadata\]\[(.*)\]$/.exec(k)
+        return m ? [[m[1]!, v] as [string, unknown]] : []
+      }),
+    )
+    const expires = form.get('file[expires_at]')
+    let expiresAt: string | null = null
+    if (expires !== null) {
+      const time = typeof expires === 'string' ? Date.parse(expires) : Number.NaN
+      if (Number.isNaN(time)) fail(400, 'file[expires_at] must be an ISO 8601 date.')
+      expiresAt = new Date(time).toISOString()
+    }
+    const content = form.get('file[content]')
+    const source = form.get('file[source_url]')
+    if (content !== null && typeof content !== 'string') {
+      if (content.size === 0) fail(422, 'file[content] is empty.')
+      if (content.size > maxUploadBytes)
+        fail(413, `The file is larger than the limit of ${maxUploadBytes} bytes.`)
+      const data = new Uint8Array(await content.arrayBuffer())
+      const file = await storeUpload(data, content.name || 'file', content.type || null, {
+        metadata,
+        expiresAt,
+      })
+      return c.json({ data: fileJson(file, origin(c), true) }, 201)
+    }
+    if (typeof source === 'string') {
+      let url: URL | null = null
+      try {
+        url = new URL(source)
+      } catch {}
+      if (!url || !/^https?:$/.test(url.protocol)) fail(400, 'file[source_url] must be an http(s) URL.')
+      const name = decodeURIComponent(url!.pathname.split('/').pop() || 'download')
+      const file = newFile({ sourceUrl: source, originalName: name, metadata, expiresAt })
+      storage.transaction(() => {
+        storage.putFile(file)
+        schedule('fetch', file.id)
+      })
+      return c.json({ data: fileJson(file, origin(c), true) }, 201)
+    }
+    return fail(400, 'Send the file as file[content] (multipart) or a URL as file[source_url].')
+  })
+  app.get(`${p}/files/:id`, (c) => {
+    const file = fileFor(c)
+    return c.json({ data: fileJson(file, origin(c), requireOwner(c, file.accessToken)) })
+  })
+  app.put(`${p}/files/:id`, async (c) => {
+    const file = fileFor(c)
+    requireOwner(c, file.accessToken)
+    const body = await jsonBody(c)
+    const inner = (body.file ?? body) as Record<string, unknown>
+    const raw = typeof inner === 'object' && inner !== null ? inner.metadata : undefined
+    let metadata: Record<string, string>
+    if (Array.isArray(raw)) {
+      // [{key, value}] sets only those keys (UPSTREAM §6 "Metadata").
+      const pairs = raw.map((e) => {
+        if (typeof e !== 'object' || e === null || typeof (e as { key?: unknown }).key !== 'string') {
+          return fail(400, 'Each metadata entry must be {key, value}.')
+        }
+        return [(e as { key: string }).key, (e as { value?: unknown }).value] as [string, unknown]
+      })
+      metadata = { ...file.metadata, ...checkMetadata(pairs) }
+    } else if (typeof raw === 'object' && raw !== null) {
+      metadata = checkMetadata(Object.entries(raw))
+    } else return fail(400, 'Send {"file": {"metadata": {...}}}.')
+    const updated = { ...file, metadata }
+    storage.putFile(updated)
+    return c.json({ data: fileJson(updated, origin(c), true) })
+  })
+  app.delete(`${p}/files/:id`, async (c) => {
+    const file = fileFor(c)
+    requireOwner(c, file.accessToken)
+    if (file.status === 'removed') return c.json({ data: fileJson(file, origin(c), true) })
+    const removed = { ...file, status: 'removed', removedAt: iso(), blobKey: null }
+    storage.putFile(removed)
+    if (file.blobKey) await blobs.delete(file.blobKey)
+    return c.json({ data: fileJson(removed, origin(c), true) })
+  })
+
+  // Actions
+  function actionType(c: Context): ActionType {
+    const raw = c.req.param('type') ?? ''
+    const type = raw.endsWith('.json') ? raw.slice(0, -5) : ''
+    if (!(actionTypes as readonly string[]).includes(type))
+      fail(404, `Unknown action "${raw.replace(/\.json$/, '')}".`)
+    return type as ActionType
+  }
+  app.post(`${p}/files/:id/actions/:type`, (c) => {
+    const file = fileFor(c, false)
+    const type = actionType(c)
+    requireSecret(c)
+    if (file.status === 'removed') fail(422, 'The file was removed.')
+    if (file.status !== 'ready') fail(422, 'The file is not ready yet.')
+    if (type !== 'virus_scan' && !file.isImage)
+      fail(422, `${type} works on images only; this file is ${file.mime}.`)
+    const at = iso()
+    const action = {
+      id: storage.getAction(file.id, type)?.id ?? randomId('a'),
+      projectId,
+      fileId: file.id,
+      actionType: type,
+      status: 'pending',
+      result: null,
+      createdAt: at,
+      updatedAt: at,
+    }
+    storage.transaction(() => {
+      storage.putAction(action)
+      schedule('action', file.id, { type, actionId: action.id })
+    })
+    return c.json({ data: actionJson(action) })
+  })
+  app.get(`${p}/files/:id/actions/:type`, (c) => {
+    const file = fileFor(c, false)
+    const type = actionType(c)
+    requireSecret(c)
+    const action = storage.getAction(file.id, type)
+    if (!action) return fail(404, 'Action not found')
+    return c.json({ data: actionJson(action) })
+  })
+
+  // Conversions
+  app.get(`${p}/files/:id/conversions.json`, (c) => {
+    const file = fileFor(c, false)
+    requireSecret(c)
+    if (file.status !== 'ready') fail(422, 'The file is not ready yet.')
+    return c.json({ data: { type: 'conversions', attributes: conversionsInfo(file) } })
+  })
+  app.post(`${p}/files/:id/conversions/:kind`, async (c) => {
+    const file = fileFor(c, false)
+    const rawKind = c.req.param('kind') ?? ''
+    const kind = rawKind.endsWith('.json') ? rawKind.slice(0, -5) : ''
+    if (!(conversionKinds as readonly string[]).includes(kind))
+      fail(404, `Unknown conversion "${kind || rawKind}".`)
+    requireSecret(c)
+    if (file.status !== 'ready') fail(422, 'The file is not ready yet.')
+    const info = conversionsInfo(file)
+    if (!info.methods_available.includes(kind)) {
+      fail(
+        422,
+        `A ${kind} conversion is not available for ${file.mime}; available: ${info.methods_available.join(', ')}.`,
+      )
+    }
+    const recipe = (await formBody(c)).get('recipe')
+    if (typeof recipe !== 'string' || !recipe.trim()) fail(400, 'The form field recipe is required.')
+    const problems = recipeProblems(kind as ConversionKind, recipe as string)
+    const format = /(?:^|\/)format\/([^/]+)/.exec(recipe as string)?.[1]
+    if (
+      format &&
+      kind !== 'remove_bg' &&
+      !['auto', 'preserve', ...info.formats_available, info.format_current].includes(
+        format === 'jpeg' ? 'jpg' : format,
+      )
+    ) {
+      problems.push(`Format "${format}" is not available for this file.`)
+    }
+    if (problems.length) fail(422, ...problems)
+    const target = newFile({
+      originalName: file.originalName,
+      metadata: { source_file_id: file.id, conversion: kind },
+    })
+    storage.transaction(() => {
+      storage.putFile(target)
+      schedule('conversion', target.id, { sourceId: file.id, kind, recipe })
+    })
+    return c.json({ data: fileJson(target, origin(c), true) })
+  })
+
+  // CDN
+  app.get('/cdn/:id/*', async (c) => {
+    const id = c.req.param('id')
+    const file = isWellFormedId(id, 'f') ? storage.getFile(id) : undefined
+    if (!file || file.projectId !== projectId || !file.blobKey) return fail(404, 'File not found')
+    const ops = decodeURIComponent(new URL(c.req.url).pathname.slice(`/cdn/${id}`.length)).replace(/^\/+/, '')
+    const data = await blobs.get(file.blobKey)
+    if (!data) return fail(404, 'File not found')
+    if (!ops) {
+      requireOwner(c, file.accessToken) // the original is protected
+      return c.body(data as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': file.mime ?? 'application/octet-stream',
+      })
+    }
+    if (!file.isImage) fail(422, 'Image operations need an image.')
+    const problems = recipeProblems('image', ops)
+    if (problems.length) fail(400, ...problems)
+    const out = await engines.preview(file, data, `/${ops.replace(/\/?$/, '/')}`)
+    return c.body(out.data as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': out.mime,
+      'Cache-Control': 'public, max-age=3600',
+    })
+  })
+  app.get('/cdn/:id', (c) => c.redirect(`/cdn/${encodeURIComponent(c.req.param('id'))}/`))
+
+  // Control routes for tests and the playground.
+  if (options.controlRoutes) {
+    const control = new Hono()
+    control.use('*', async (c, next) => {
+      requireSecret(c)
+      await next()
+    })
+    control.post('/clock', async (c) => {
+      if (!manual)
+        fail(409, 'The emulator runs on a real clock; start it with a manual clock to advance time.')
+      const { advance } = (await jsonBody(c)) as { advance?: unknown }
+      if (typeof advance !== 'number' || advance < 0) fail(400, 'Send {"advance": <milliseconds>}.')
+      manual!.advance(advance as number)
+      await processDueJobs()
+      return c.json({ now: new Date(now()).toISOString() })
+    })
+    control.post('/faults', async (c) => {
+      const body = (await jsonBody(c)) as Record<string, unknown>
+      if (body.clear) faults.api.clear()
+      if (typeof body.latency === 'number') faults.api.latency(body.latency)
+      if (typeof body.failActions === 'string') faults.api.failActions(body.failActions)
+      if (typeof body.failConversions === 'string') faults.api.failConversions(body.failConversions)
+      const next = body.failNext as
+        | { match?: unknown; status?: unknown; count?: unknown; retryAfter?: unknown }
+        | undefined
+      if (next) {
+        if (typeof next.match !== 'string' || typeof next.status !== 'number') {
+          fail(400, 'failNext needs {match: string, status: number}.')
+        }
+        faults.api.failNext(next.match as string, {
+          status: next.status as number,
+          count: typeof next.count === 'number' ? next.count : 1,
+          ...(typeof next.retryAfter === 'number' && { retryAfter: next.retryAfter }),
+        })
+      }
+      return c.json({ ok: true })
+    })
+    control.post('/seed', async (c) => {
+      const body = (await jsonBody(c)) as { demo?: boolean; files?: SeedFile[]; groups?: SeedGroup[] }
+      const result = body.demo
+        ? await seedDemo()
+        : await seed({ files: body.files ?? [], groups: body.groups ?? [] })
+      return c.json({
+        files: result.files.map((f) => ({ id: f.id, accessToken: f.accessToken, name: f.originalName })),
+        groups: result.groups.map((g) => ({ id: g.id, accessToken: g.accessToken, fileIds: g.fileIds })),
+      })
+    })
+    control.post('/reset', (c) => {
+      reset()
+      return c.json({ ok: true })
+    })
+    app.route('/__emulator', control)
+  }
+
+  app.notFound((c) =>
+    c.json({ errors: [`No route for ${c.req.method} ${new URL(c.req.url).pathname}`] }, 404),
+  )
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      return c.json({ errors: error.messages }, error.status as 400, error.headers)
+    }
+    return c.json({ errors: ['Internal server error'] }, 500)
+  })
+
+  // ---- seeding --------------------------------------------------------------------------------
+  const samples = {
+    subject: (i: number) => ({
+      data: subjectPng(96 + (i % 5) * 16, 64 + (i % 3) * 16, i * 37),
+      name: `photo-${i + 1}.png`,
+      mime: 'image/png',
+    }),
+    blank: () => ({ data: blankPng(), name: 'blank.png', mime: 'image/png' }),
+    pdf: (i: number) => ({ data: samplePdf(), name: `document-${i + 1}.pdf`, mime: 'application/pdf' }),
+    video: (i: number) => ({ data: sampleMp4(), name: `clip-${i + 1}.mp4`, mime: 'video/mp4' }),
+    eicar: () => ({ data: eicar(), name: 'eicar.com.txt', mime: 'text/plain' }),
+  }
+
+  /** Adds ready files and groups; returns the records with their tokens. */
+  async function seed({
+    files = [],
+    groups = [],
+  }: {
+    files?: SeedFile[]
+    groups?: SeedGroup[]
+  }): Promise<SeedResult> {
+    const created: FileRecord[] = []
+    for (const [i, spec] of files.entries()) {
+      const sample = samples[spec.sample ?? 'subject'](i)
+      const data = spec.data ?? sample.data
+      created.push(
+        await storeUpload(data, spec.name ?? sample.name, spec.mime ?? (spec.data ? null : sample.mime), {
+          metadata: spec.metadata ?? {},
+        }),
+      )
+    }
+    const madeGroups = groups.map((spec) => {
+      const ids =
+        spec.fileIds ?? (spec.files ?? []).map((i) => created[i]?.id).filter((id): id is string => !!id)
+      const group = { ...newGroup(ids), status: spec.status ?? 'ready' }
+      storage.putGroup(group)
+      if (!finalStatuses.has(group.status)) schedule('group', group.id)
+      return group
+    })
+    return { files: created, groups: madeGroups }
+  }
+
+  /** A demo project: 45 files (images, a blank image, documents, a video) and three groups. */
+  function seedDemo(): Promise<SeedResult> {
+    const files: SeedFile[] = Array.from({ length: 45 }, (_, i) => ({
+      sample: i === 3 ? 'blank' : i % 15 === 7 ? 'pdf' : i === 11 ? 'video' : 'subject',
+    }))
+    return seed({ files, groups: [{ files: [0, 1, 2] }, { files: [4, 5, 6, 8, 9] }, { files: [10, 12] }] })
+  }
+
+  /** Drops all state (fresh in-memory stores, or `storage.clear()` when the storage has one). */
+  function reset() {
+    if (options.storage) options.storage.clear?.()
+    else storage = createMemoryStorage()
+    if (!options.blobs) blobs = createMemoryBlobStore()
+    faults.api.clear()
+    queue = Promise.resolve()
+    ensureProject()
+  }
+
+  return {
+    /** Answers one request, like the service would. */
+    fetch: (request: Request): Promise<Response> => Promise.resolve(app.fetch(request)),
+    projectId,
+    secretKey,
+    faults: faults.api as EmulatorFaults,
+    seed,
+    seedDemo,
+    processDueJobs,
+    reset,
+    /** The storage in use (for hosts and tests). */
+    get storage(): EmulatorStorage {
+      return storage
+    },
+  }
+}
+
+export type { ProjectRecord }

@@ -1,0 +1,34 @@
+import { http } from 'msw'
+import type { FileServiceEmulator } from './createFileServiceEmulator.js'
+
+export interface FileServiceHandlersOptions {
+  /** Where the app under test sends requests: the service origin, optionally with a path prefix. */
+  baseUrl: string
+}
+
+/**
+ * MSW handlers that answer every request under `baseUrl` with the emulator, e.g.
+ * `setupServer(...createFileServiceHandlers(emulator, { baseUrl }))`.
+ */
+export function createFileServiceHandlers(
+  emulator: FileServiceEmulator,
+  { baseUrl }: FileServiceHandlersOptions,
+) {
+  const base = new URL(baseUrl)
+  const prefix = base.pathname.replace(/\/+$/, '')
+  return [
+    http.all(`${base.origin}${prefix}/*`, async ({ request }) => {
+      const url = new URL(request.url)
+      url.pathname = url.pathname.slice(prefix.length) || '/'
+      // Re-create the request at the emulator's own path; the body is passed through untouched.
+      const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+      const inner = new Request(url, {
+        method: request.method,
+        headers: request.headers,
+        body: hasBody ? await request.arrayBuffer() : null,
+        signal: request.signal,
+      })
+      return emulator.fetch(inner)
+    }),
+  ]
+}

@@ -22,16 +22,16 @@ function stop(code = 0) {
   stopping = true
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
   setTimeout(() => process.exit(code), 1500).unref()
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() =>
-    process.exit(code),
+  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(
+    () => process.exit(code),
   )
 }
 process.on('SIGINT', () => stop(0))
 process.on('SIGTERM', () => stop(0))
 
 run('emulator server', process.execPath, [
-  '--experimental-strip-types',
-  '--no-warnings=ExperimentalWarning',
+  '--import',
+  'tsx',
   'server/main.ts',
   '--port',
   port,
@@ -39,7 +39,11 @@ run('emulator server', process.execPath, [
   process.env.FILEKIT_DATA ?? '.filekit-data',
 ])
 if (existsSync('playground/vite.config.ts')) {
-  run('playground', process.execPath, ['node_modules/vite/bin/vite.js', '--config', 'playground/vite.config.ts'])
+  run('playground', process.execPath, [
+    'node_modules/vite/bin/vite.js',
+    '--config',
+    'playground/vite.config.ts',
+  ])
 } else {
   console.log('playground: not built yet (issue 6); the emulator server above is the main job for now.')
 }

@@ -71,12 +71,14 @@ export interface SeedResult {
 export type FileServiceEmulator = ReturnType<typeof createFileServiceEmulator>
 
 class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly messages: string[],
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly status: number
+  readonly messages: string[]
+  readonly headers: Record<string, string>
+  constructor(status: number, messages: string[], headers: Record<string, string> = {}) {
     super(messages.join('; '))
+    this.status = status
+    this.messages = messages
+    this.headers = headers
   }
 }
 const fail = (status: number, ...messages: string[]): never => {

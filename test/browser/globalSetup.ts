@@ -10,6 +10,10 @@ declare module 'vitest' {
 // The browser tests talk to the real emulator server over loopback, as a host app would.
 export default async function setup(project: TestProject) {
   const server = await startEmulatorServer()
-  project.provide('emulator', { baseUrl: server.baseUrl, projectId: server.projectId, secretKey: server.secretKey })
+  project.provide('emulator', {
+    baseUrl: server.baseUrl,
+    projectId: server.projectId,
+    secretKey: server.secretKey,
+  })
   return () => server.stop()
 }

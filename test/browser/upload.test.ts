@@ -21,7 +21,8 @@ describe('upload in Chromium', () => {
     const last = events.at(-1)!
     expect(last.loaded).toBe(last.total)
     expect(last.total).toBeGreaterThanOrEqual(bytes.length)
-    for (let i = 1; i < events.length; i++) expect(events[i]!.loaded).toBeGreaterThanOrEqual(events[i - 1]!.loaded)
+    for (let i = 1; i < events.length; i++)
+      expect(events[i]!.loaded).toBeGreaterThanOrEqual(events[i - 1]!.loaded)
   })
 
   it('aborts an XHR upload with the native AbortError and the file is not created', async () => {
@@ -44,7 +45,9 @@ describe('upload in Chromium', () => {
     const client = createFileServiceClient({ baseUrl, projectId })
     const form = new Blob([])
     // An empty file is refused by the emulator with a 4xx and {errors}.
-    const error = await client.files.upload(form, { name: 'empty.bin', onProgress: () => {} }).catch((e: unknown) => e)
+    const error = await client.files
+      .upload(form, { name: 'empty.bin', onProgress: () => {} })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ValidationError)
     expect((error as ValidationError).messages.length).toBeGreaterThan(0)
   })

@@ -18,7 +18,7 @@ export async function startEmulatorServer(args: string[] = []): Promise<RunningS
   const data = mkdtempSync(join(tmpdir(), 'filekit-test-'))
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', 'server/main.ts', '--port', '0', '--data', data, ...args],
+    ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data', data, ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   const output: string[] = []

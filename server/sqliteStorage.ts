@@ -1,0 +1,94 @@
+import Database from 'better-sqlite3'
+import type {
+  ActionRecord,
+  EmulatorStorage,
+  FileRecord,
+  GroupRecord,
+  JobRecord,
+  Paged,
+  ProjectRecord,
+} from '../src/testing/index.ts'
+
+/**
+ * EmulatorStorage in SQLite. Each record is one JSON document plus the columns it is looked up
+ * and ordered by. WAL with synchronous=FULL: an answered write survives a crash or kill -9.
+ */
+export function createSqliteStorage(path: string): EmulatorStorage & { close(): void } {
+  const db = new Database(path)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = FULL')
+  db.pragma('busy_timeout = 5000')
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS projects (id TEXT PRIMARY KEY, data TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS files (id TEXT PRIMARY KEY, project_id TEXT NOT NULL, created_at TEXT NOT NULL, data TEXT NOT NULL);
+    CREATE INDEX IF NOT EXISTS files_by_project ON files (project_id, created_at, id);
+    CREATE TABLE IF NOT EXISTS groups_ (id TEXT PRIMARY KEY, project_id TEXT NOT NULL, created_at TEXT NOT NULL, data TEXT NOT NULL);
+    CREATE INDEX IF NOT EXISTS groups_by_project ON groups_ (project_id, created_at, id);
+    CREATE TABLE IF NOT EXISTS actions (file_id TEXT NOT NULL, action_type TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (file_id, action_type));
+    CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, due_at INTEGER NOT NULL, data TEXT NOT NULL);
+    CREATE INDEX IF NOT EXISTS jobs_by_due ON jobs (due_at);
+  `)
+  const parse = <T>(row: unknown): T | undefined =>
+    row ? (JSON.parse((row as { data: string }).data) as T) : undefined
+  const q = {
+    getProject: db.prepare('SELECT data FROM projects WHERE id = ?'),
+    putProject: db.prepare('INSERT OR REPLACE INTO projects (id, data) VALUES (?, ?)'),
+    getFile: db.prepare('SELECT data FROM files WHERE id = ?'),
+    putFile: db.prepare(
+      'INSERT OR REPLACE INTO files (id, project_id, created_at, data) VALUES (?, ?, ?, ?)',
+    ),
+    listFiles: db.prepare(
+      'SELECT data FROM files WHERE project_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?',
+    ),
+    countFiles: db.prepare('SELECT count(*) AS n FROM files WHERE project_id = ?'),
+    getGroup: db.prepare('SELECT data FROM groups_ WHERE id = ?'),
+    putGroup: db.prepare(
+      'INSERT OR REPLACE INTO groups_ (id, project_id, created_at, data) VALUES (?, ?, ?, ?)',
+    ),
+    listGroups: db.prepare(
+      'SELECT data FROM groups_ WHERE project_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?',
+    ),
+    countGroups: db.prepare('SELECT count(*) AS n FROM groups_ WHERE project_id = ?'),
+    deleteGroup: db.prepare('DELETE FROM groups_ WHERE id = ?'),
+    getAction: db.prepare('SELECT data FROM actions WHERE file_id = ? AND action_type = ?'),
+    putAction: db.prepare('INSERT OR REPLACE INTO actions (file_id, action_type, data) VALUES (?, ?, ?)'),
+    dueJobs: db.prepare('SELECT data FROM jobs WHERE due_at <= ? ORDER BY due_at, id'),
+    putJob: db.prepare('INSERT OR REPLACE INTO jobs (id, due_at, data) VALUES (?, ?, ?)'),
+    deleteJob: db.prepare('DELETE FROM jobs WHERE id = ?'),
+  }
+  const page = <T>(
+    list: Database.Statement,
+    count: Database.Statement,
+    projectId: string,
+    offset: number,
+    limit: number,
+  ): Paged<T> => ({
+    rows: list.all(projectId, limit, offset).map((r) => parse<T>(r)!),
+    count: (count.get(projectId) as { n: number }).n,
+  })
+
+  return {
+    transaction: (fn) => db.transaction(fn)(),
+    clear: () =>
+      db.exec(
+        'DELETE FROM projects; DELETE FROM files; DELETE FROM groups_; DELETE FROM actions; DELETE FROM jobs;',
+      ),
+    getProject: (id) => parse<ProjectRecord>(q.getProject.get(id)),
+    putProject: (p) => void q.putProject.run(p.id, JSON.stringify(p)),
+    getFile: (id) => parse<FileRecord>(q.getFile.get(id)),
+    putFile: (f) => void q.putFile.run(f.id, f.projectId, f.createdAt, JSON.stringify(f)),
+    listFiles: (projectId, offset, limit) =>
+      page<FileRecord>(q.listFiles, q.countFiles, projectId, offset, limit),
+    getGroup: (id) => parse<GroupRecord>(q.getGroup.get(id)),
+    putGroup: (g) => void q.putGroup.run(g.id, g.projectId, g.createdAt, JSON.stringify(g)),
+    listGroups: (projectId, offset, limit) =>
+      page<GroupRecord>(q.listGroups, q.countGroups, projectId, offset, limit),
+    deleteGroup: (id) => void q.deleteGroup.run(id),
+    getAction: (fileId, type) => parse<ActionRecord>(q.getAction.get(fileId, type)),
+    putAction: (a) => void q.putAction.run(a.fileId, a.actionType, JSON.stringify(a)),
+    dueJobs: (now) => q.dueJobs.all(now).map((r) => parse<JobRecord>(r)!),
+    putJob: (j) => void q.putJob.run(j.id, j.dueAt, JSON.stringify(j)),
+    deleteJob: (id) => void q.deleteJob.run(id),
+    close: () => db.close(),
+  }
+}

@@ -95,6 +95,7 @@ export async function main(argv: string[]) {
   const handle = async (request: Request): Promise<Response> => {
     const length = request.headers.get('Content-Length')
     if (length !== null && Number(length) > maxUpload + 64 * 1024) {
+      if (Number(length) <= 32 * 1024 * 1024) await bufferBody(request, 32 * 1024 * 1024).catch(() => null)
       return json(413, [`The upload is larger than the limit of ${maxUpload} bytes.`])
     }
     if (request.body && length === null) {
@@ -103,7 +104,11 @@ export async function main(argv: string[]) {
       if (!body) return json(413, [`The upload is larger than the limit of ${maxUpload} bytes.`])
       request = new Request(request.url, { method: request.method, headers: request.headers, body })
     }
-    return emulator.fetch(request)
+    const response = await emulator.fetch(request)
+    // An answer given before the body was read (413, 401…): read the rest so the client
+    // sees the answer instead of a reset connection, up to a bound.
+    if (request.body && !request.bodyUsed) await bufferBody(request, 32 * 1024 * 1024).catch(() => null)
+    return response
   }
 
   const server = serve(

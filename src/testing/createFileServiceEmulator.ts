@@ -309,8 +309,10 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) {
       fail(415, 'Send the body as multipart/form-data or application/x-www-form-urlencoded.')
     }
+    // Room for the multipart envelope; the file itself is measured exactly below.
     const length = Number(c.req.header('Content-Length') ?? 0)
-    if (length > maxUploadBytes) fail(413, `The upload is larger than the limit of ${maxUploadBytes} bytes.`)
+    if (length > maxUploadBytes + 64 * 1024)
+      fail(413, `The upload is larger than the limit of ${maxUploadBytes} bytes.`)
     try {
       return await c.req.formData()
     } catch {
@@ -736,6 +738,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
         'Content-Type': file.mime ?? 'application/octet-stream',
       })
     }
+    openCaller(c)
     if (!file.isImage) fail(422, 'Image operations need an image.')
     const problems = recipeProblems('image', ops)
     if (problems.length) fail(400, ...problems)

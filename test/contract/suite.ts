@@ -1,0 +1,602 @@
+// The emulator's contract: the same scenarios against every host (MSW in memory, HTTP server).
+// Behaviour from the API contract, spec/UPSTREAM.md §6, §7 and §9.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type Answer, type CallInit, type ContractHost, call, control } from './hosts.ts'
+
+interface Seeded {
+  files: { id: string; accessToken: string; name: string }[]
+  groups: { id: string; accessToken: string; fileIds: string[] }[]
+}
+
+const idPattern = (prefix: string) => new RegExp(`^${prefix}-[A-Za-z0-9]{22}$`)
+
+function expectErrors(answer: Answer, status: number) {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status)
+  expect(answer.body.errors).toBeInstanceOf(Array)
+  expect(answer.body.errors.length).toBeGreaterThan(0)
+  for (const message of answer.body.errors) expect(typeof message).toBe('string')
+}
+
+export function defineContractSuite(name: string, makeHost: () => Promise<ContractHost>) {
+  let host: ContractHost
+  let seeded: Seeded
+  const req = (method: string, path: string, init?: CallInit) => call(host, method, path, init)
+  const secret = (method: string, path: string, init: CallInit = {}) =>
+    req(method, path, { ...init, token: host.secretKey })
+  const advance = (ms: number) => control(host, 'clock', { advance: ms })
+  // The project's full state as the secret key sees it, to prove a refusal changed nothing.
+  const snapshot = async () => {
+    const groups = await secret('GET', '/groups.json?items=100')
+    const files = await secret('GET', '/files.json?items=100')
+    const members = await Promise.all(
+      groups.body.data.map(
+        async (g: { id: string }) => (await secret('GET', `/groups/${g.id}/files.json?items=100`)).body,
+      ),
+    )
+    return { groups: groups.body, files: files.body, members }
+  }
+
+  beforeAll(async () => {
+    host = await makeHost()
+  }, 60_000)
+  afterAll(() => host?.stop())
+  beforeEach(async () => {
+    await control(host, 'reset')
+    seeded = await control(host, 'seed', {
+      files: [
+        { sample: 'subject' },
+        { sample: 'subject' },
+        { sample: 'blank' },
+        { sample: 'pdf' },
+        { sample: 'video' },
+      ],
+      groups: [{ files: [0, 1] }, { files: [0] }],
+    })
+  })
+
+  describe(`emulator contract: ${name}`, () => {
+    it('answers GET / with a small index', async () => {
+      const answer = await req('GET', '/')
+      expect(answer.status).toBe(200)
+      expect(answer.body).toMatchObject({
+        name: expect.any(String),
+        version: expect.any(String),
+        basePath: `/api/v1/projects/${host.projectId}`,
+      })
+    })
+
+    describe('auth: every endpoint × token kind', () => {
+      type Kind = 'secret' | 'ownGroup' | 'otherGroup' | 'file' | 'none' | 'garbage'
+      const kinds: Kind[] = ['secret', 'ownGroup', 'otherGroup', 'file', 'none', 'garbage']
+      const tokenOf = (kind: Kind) =>
+        ({
+          secret: host.secretKey,
+          ownGroup: seeded.groups[0]!.accessToken,
+          otherGroup: seeded.groups[1]!.accessToken,
+          file: seeded.files[0]!.accessToken,
+          none: undefined,
+          garbage: 'not-a-token',
+        })[kind]
+      const g = () => seeded.groups[0]!.id
+      const f = () => seeded.files[0]!.id
+      const png = () => {
+        const form = new FormData()
+        form.append(
+          'file[content]',
+          new Blob([new Uint8Array([1, 2, 3])], { type: 'application/octet-stream' }),
+          'x.bin',
+        )
+        return form
+      }
+      const endpoints: [string, (token?: string) => Promise<Answer>, Kind[]][] = [
+        ['list groups', (t) => req('GET', '/groups.json', { token: t }), ['secret']],
+        [
+          'create group',
+          (t) => req('POST', '/groups.json', { token: t, json: { file_ids: [f()] } }),
+          ['secret', 'ownGroup', 'otherGroup', 'file', 'none'],
+        ],
+        ['view group', (t) => req('GET', `/groups/${g()}.json`, { token: t }), ['secret', 'ownGroup']],
+        [
+          'list group files',
+          (t) => req('GET', `/groups/${g()}/files.json`, { token: t }),
+          ['secret', 'ownGroup'],
+        ],
+        [
+          'update group',
+          (t) => req('PUT', `/groups/${g()}.json`, { token: t, json: { file_ids: [f()] } }),
+          ['secret', 'ownGroup'],
+        ],
+        ['list files', (t) => req('GET', '/files.json', { token: t }), ['secret']],
+        [
+          'upload file',
+          (t) => req('POST', '/files.json', { token: t, form: png() }),
+          ['secret', 'ownGroup', 'otherGroup', 'file', 'none'],
+        ],
+        ['view file', (t) => req('GET', `/files/${f()}.json`, { token: t }), ['secret', 'file']],
+        [
+          'update file',
+          (t) => req('PUT', `/files/${f()}.json`, { token: t, json: { file: { metadata: { a: 'b' } } } }),
+          ['secret', 'file'],
+        ],
+        ...(['recognize', 'moderate', 'virus_scan'] as const).flatMap(
+          (type) =>
+            [
+              [
+                `run ${type}`,
+                (t?: string) => req('POST', `/files/${f()}/actions/${type}.json`, { token: t }),
+                ['secret'],
+              ],
+            ] as [string, (token?: string) => Promise<Answer>, Kind[]][],
+        ),
+        ['view conversions', (t) => req('GET', `/files/${f()}/conversions.json`, { token: t }), ['secret']],
+        ...(['image', 'remove_bg'] as const).map(
+          (kind) =>
+            [
+              `convert ${kind}`,
+              (t?: string) =>
+                req('POST', `/files/${f()}/conversions/${kind}.json`, {
+                  token: t,
+                  form: new URLSearchParams({ recipe: kind === 'image' ? '/-/format/webp/' : '/crop/true/' }),
+                }),
+              ['secret'],
+            ] as [string, (token?: string) => Promise<Answer>, Kind[]],
+        ),
+        ['CDN original', (t) => req('GET', `/cdn/${f()}/`, { token: t }), ['secret', 'file']],
+        [
+          'CDN preview',
+          (t) => req('GET', `/cdn/${f()}/-/preview/32x32/`, { token: t }),
+          ['secret', 'ownGroup', 'otherGroup', 'file', 'none'],
+        ],
+      ]
+      it.each(endpoints.map(([name, run, allowed]) => ({ name, run, allowed })))(
+        '$name',
+        async ({ run, allowed }) => {
+          for (const kind of kinds) {
+            const answer = await run(tokenOf(kind))
+            if (allowed.includes(kind))
+              expect(answer.status, `${kind}: ${JSON.stringify(answer.body)}`).toBeLessThan(300)
+            else {
+              expect(answer.status, kind).toBe(401)
+              expect(answer.body).toEqual({ errors: ['Unauthorized'] })
+            }
+          }
+        },
+      )
+
+      it('view an action: secret key only (after it was started)', async () => {
+        await secret('POST', `/files/${f()}/actions/virus_scan.json`)
+        for (const kind of kinds) {
+          const answer = await req('GET', `/files/${f()}/actions/virus_scan.json`, { token: tokenOf(kind) })
+          expect(answer.status, kind).toBe(kind === 'secret' ? 200 : 401)
+        }
+      })
+
+      it('delete a group: secret key or its own token; refusals leave it in place', async () => {
+        for (const kind of ['otherGroup', 'file', 'none', 'garbage'] as const) {
+          expect((await req('DELETE', `/groups/${g()}.json`, { token: tokenOf(kind) })).status).toBe(401)
+        }
+        expect((await secret('GET', `/groups/${g()}.json`)).status).toBe(200)
+        const deleted = await req('DELETE', `/groups/${g()}.json`, { token: tokenOf('ownGroup') })
+        expect(deleted.status).toBe(204)
+        expect(deleted.bytes.length).toBe(0)
+        expect((await secret('GET', `/groups/${g()}.json`)).status).toBe(404)
+        const other = seeded.groups[1]!.id
+        expect((await secret('DELETE', `/groups/${other}.json`)).status).toBe(204)
+      })
+
+      it('delete a file: secret key or its own token', async () => {
+        const target = seeded.files[1]!
+        for (const kind of ['ownGroup', 'otherGroup', 'none', 'garbage'] as const) {
+          expect((await req('DELETE', `/files/${target.id}.json`, { token: tokenOf(kind) })).status).toBe(401)
+        }
+        const removed = await req('DELETE', `/files/${target.id}.json`, { token: target.accessToken })
+        expect(removed.status).toBe(200)
+        expect(removed.body.data.attributes.status).toBe('removed')
+      })
+
+      it('only accepts the token in the Authorization header', async () => {
+        const answer = await req('GET', `/groups.json?token=${host.secretKey}&access_token=${host.secretKey}`)
+        expect(answer.status).toBe(401)
+        expect(
+          (await req('GET', '/groups.json', { headers: { Authorization: host.secretKey } })).status,
+        ).toBe(401)
+      })
+
+      it('shows a token only to callers who hold an equal or stronger right', async () => {
+        const asGroup = await req('GET', `/groups/${g()}/files.json`, { token: tokenOf('ownGroup') })
+        for (const file of asGroup.body.data) expect(file.authentication).toBeUndefined()
+        const asSecret = await secret('GET', `/groups/${g()}/files.json`)
+        for (const file of asSecret.body.data)
+          expect(file.authentication.access_token).toMatch(idPattern('fat'))
+        expect((await secret('GET', '/groups.json')).body.data[0].authentication.access_token).toMatch(
+          idPattern('gat'),
+        )
+      })
+    })
+
+    describe('the real service behaviours (UPSTREAM §9)', () => {
+      it('upload: ready, uuid, fat- token, real type and size', async () => {
+        const form = new FormData()
+        const bytes = (await secret('GET', `/cdn/${seeded.files[0]!.id}/`)).bytes
+        form.append('file[content]', new Blob([bytes as BlobPart], { type: 'image/png' }), 'photo.png')
+        form.append('file[metadata][kind]', 'avatar')
+        const answer = await req('POST', '/files.json', { form })
+        expect(answer.status).toBe(201)
+        const { data } = answer.body
+        expect(data).toMatchObject({ type: 'files', id: expect.stringMatching(idPattern('f')) })
+        expect(data.attributes).toMatchObject({
+          status: 'ready',
+          is_image: true,
+          mime: { mime: 'image/png', type: 'image', subtype: 'png' },
+          original_name: 'photo.png',
+          size: bytes.length,
+          metadata: { kind: 'avatar' },
+          removed_at: null,
+        })
+        expect(data.attributes.uuid).toMatch(/^[0-9a-f-]{36}$/)
+        expect(data.attributes.content.image).toMatchObject({
+          width: expect.any(Number),
+          height: expect.any(Number),
+        })
+        expect(data.authentication.access_token).toMatch(idPattern('fat'))
+        expect(data.relationships.project.data).toEqual({ type: 'projects', id: host.projectId })
+      })
+
+      it('group with the secret key: pending, then ready ~2; files in order; PUT reversed', async () => {
+        const [a, b] = seeded.files
+        const created = await secret('POST', '/groups.json', { json: { file_ids: [a!.id, b!.id] } })
+        expect(created.status).toBe(201)
+        const id = created.body.data.id
+        expect(id).toMatch(idPattern('g'))
+        expect(created.body.data.attributes.status).toBe('pending')
+        await advance(5_000)
+        const viewed = await secret('GET', `/groups/${id}.json`)
+        expect(viewed.body.data.attributes).toMatchObject({
+          status: 'ready',
+          uuid: expect.stringMatching(/^[0-9a-f-]{36}~2$/),
+        })
+        const files = await secret('GET', `/groups/${id}/files.json`)
+        expect(files.body.data.map((f: { id: string }) => f.id)).toEqual([a!.id, b!.id])
+        expect(files.body.pagination).toEqual({ count: 2, page: 1, items: 20, pages: 1 })
+        const updated = await secret('PUT', `/groups/${id}.json`, { json: { file_ids: [b!.id, a!.id] } })
+        expect(updated.body.data.id).toBe(id)
+        expect(updated.body.data.attributes.uuid).not.toBe(viewed.body.data.attributes.uuid)
+        expect(updated.body.data.attributes.status).toBe('pending')
+        expect(
+          (await secret('GET', `/groups/${id}/files.json`)).body.data.map((f: { id: string }) => f.id),
+        ).toEqual([b!.id, a!.id])
+      })
+
+      it('the same flow anonymously, then with the returned gat- token only', async () => {
+        const [a, b] = seeded.files
+        const created = await req('POST', '/groups.json', { json: { group: { file_ids: [a!.id, b!.id] } } })
+        expect(created.status).toBe(201)
+        const token = created.body.data.authentication.access_token
+        expect(token).toMatch(idPattern('gat'))
+        const id = created.body.data.id
+        await advance(5_000)
+        expect((await req('GET', `/groups/${id}.json`, { token })).body.data.attributes.status).toBe('ready')
+        const updated = await req('PUT', `/groups/${id}.json`, { token, json: { file_ids: [b!.id] } })
+        expect(updated.body.data.attributes.uuid).toMatch(/~1$/)
+        expect((await req('DELETE', `/groups/${id}.json`, { token })).status).toBe(204)
+      })
+
+      it('de-duplicates and strips file ids, keeping the order', async () => {
+        const [a, b] = seeded.files
+        const created = await secret('POST', '/groups.json', {
+          json: { file_ids: [` ${b!.id} `, a!.id, b!.id] },
+        })
+        expect(created.status).toBe(201)
+        const files = await secret('GET', `/groups/${created.body.data.id}/files.json`)
+        expect(files.body.data.map((f: { id: string }) => f.id)).toEqual([b!.id, a!.id])
+      })
+
+      it('action: pending with null result, then ready with a realistic result', async () => {
+        const id = seeded.files[0]!.id
+        const started = await secret('POST', `/files/${id}/actions/recognize.json`)
+        expect(started.status).toBe(200)
+        expect(started.body.data).toMatchObject({
+          type: 'actions',
+          id: expect.stringMatching(idPattern('a')),
+          attributes: { action_type: 'recognize', status: 'pending', result: null },
+          relationships: {
+            project: { data: { type: 'projects', id: host.projectId } },
+            file: { data: { type: 'files', id } },
+          },
+        })
+        expect((await secret('GET', `/files/${id}/actions/recognize.json`)).body.data.attributes.status).toBe(
+          'pending',
+        )
+        await advance(10_000)
+        const done = (await secret('GET', `/files/${id}/actions/recognize.json`)).body.data.attributes
+        expect(done.status).toBe('ready')
+        expect(done.result.data.Labels[0]).toMatchObject({
+          Name: expect.any(String),
+          Confidence: expect.any(Number),
+          Parents: expect.any(Array),
+        })
+        await secret('POST', `/files/${id}/actions/moderate.json`)
+        await secret('POST', `/files/${id}/actions/virus_scan.json`)
+        await advance(10_000)
+        expect(
+          (await secret('GET', `/files/${id}/actions/moderate.json`)).body.data.attributes.result.data,
+        ).toMatchObject({
+          ModerationLabels: expect.any(Array),
+        })
+        expect(
+          (await secret('GET', `/files/${id}/actions/virus_scan.json`)).body.data.attributes.result.data,
+        ).toEqual({ infected: false })
+      })
+
+      it('virus scan finds the EICAR test file', async () => {
+        const [infected] = (await control(host, 'seed', { files: [{ sample: 'eicar' }] })).files
+        await secret('POST', `/files/${infected.id}/actions/virus_scan.json`)
+        await advance(10_000)
+        expect(
+          (await secret('GET', `/files/${infected.id}/actions/virus_scan.json`)).body.data.attributes.result
+            .data,
+        ).toEqual({
+          infected: true,
+          infected_with: expect.any(String),
+        })
+      })
+
+      it('action refusals: not started → 404, recognize on a PDF → 422, unknown type → 404', async () => {
+        expectErrors(await secret('GET', `/files/${seeded.files[0]!.id}/actions/moderate.json`), 404)
+        expectErrors(await secret('POST', `/files/${seeded.files[3]!.id}/actions/recognize.json`), 422)
+        expectErrors(await secret('POST', `/files/${seeded.files[0]!.id}/actions/transcribe.json`), 404)
+      })
+
+      it('conversions info for an image, a video and a PDF', async () => {
+        const image = (await secret('GET', `/files/${seeded.files[0]!.id}/conversions.json`)).body.data
+        expect(image.type).toBe('conversions')
+        expect(image.id).toBeUndefined()
+        expect(image.attributes.format_current).toBe('png')
+        expect(image.attributes.formats_available).toContain('webp')
+        expect(image.attributes.methods_available).toEqual(['image', 'remove_bg'])
+        const video = (await secret('GET', `/files/${seeded.files[4]!.id}/conversions.json`)).body.data
+          .attributes
+        expect(video).toMatchObject({ format_current: 'mp4', methods_available: ['video'] })
+        expect(video.formats_available).toContain('ogg')
+        const pdf = (await secret('GET', `/files/${seeded.files[3]!.id}/conversions.json`)).body.data
+          .attributes
+        expect(pdf).toMatchObject({ format_current: 'pdf', methods_available: ['document'] })
+        expect(pdf.formats_available).toContain('docx')
+      })
+
+      it('image conversion: a new pending file, then ready in the target format', async () => {
+        const answer = await secret('POST', `/files/${seeded.files[0]!.id}/conversions/image.json`, {
+          form: new URLSearchParams({ recipe: '/-/format/webp/-/resize/40x/' }),
+        })
+        expect(answer.status).toBe(200)
+        const id = answer.body.data.id
+        expect(id).toMatch(idPattern('f'))
+        expect(id).not.toBe(seeded.files[0]!.id)
+        expect(answer.body.data.attributes.status).toBe('pending')
+        await advance(10_000)
+        const done = (await secret('GET', `/files/${id}.json`)).body.data.attributes
+        expect(done).toMatchObject({ status: 'ready', mime: { mime: 'image/webp' }, is_image: true })
+        expect(done.content.image.width).toBe(40)
+        if (host.realImages) {
+          const bytes = (await secret('GET', `/cdn/${id}/`)).bytes
+          expect(new TextDecoder().decode(bytes.subarray(0, 4))).toBe('RIFF')
+          expect(new TextDecoder().decode(bytes.subarray(8, 12))).toBe('WEBP')
+        }
+      })
+
+      it('remove_bg: a blank image ends in processing_error with no uuid; a subject ends ready', async () => {
+        const blank = await secret('POST', `/files/${seeded.files[2]!.id}/conversions/remove_bg.json`, {
+          form: new URLSearchParams({ recipe: '/crop/true/-/position/center/' }),
+        })
+        const photo = await secret('POST', `/files/${seeded.files[0]!.id}/conversions/remove_bg.json`, {
+          form: new URLSearchParams({ recipe: '/crop/true/' }),
+        })
+        await advance(10_000)
+        const failed = (await secret('GET', `/files/${blank.body.data.id}.json`)).body.data.attributes
+        expect(failed).toMatchObject({ status: 'processing_error', uuid: null })
+        expect((await secret('GET', `/files/${photo.body.data.id}.json`)).body.data.attributes.status).toBe(
+          'ready',
+        )
+      })
+
+      it('delete a file: 200, removed, removed_at now', async () => {
+        const answer = await secret('DELETE', `/files/${seeded.files[1]!.id}.json`)
+        expect(answer.status).toBe(200)
+        expect(answer.body.data.attributes.status).toBe('removed')
+        expect(Math.abs(Date.parse(answer.body.data.attributes.removed_at) - Date.now())).toBeLessThan(
+          365 * 86_400_000,
+        )
+        expectErrors(await secret('GET', `/cdn/${seeded.files[1]!.id}/`), 404)
+      })
+    })
+
+    describe('pagination', () => {
+      it('honours items, gives an empty page past the end, clamps items to 100', async () => {
+        const page = await secret('GET', '/files.json?page=2&items=2')
+        expect(page.body.pagination).toEqual({ count: 5, page: 2, items: 2, pages: 3 })
+        expect(page.body.data).toHaveLength(2)
+        const past = await secret('GET', '/files.json?page=9&items=2')
+        expect(past.status).toBe(200)
+        expect(past.body).toEqual({ data: [], pagination: { count: 5, page: 9, items: 2, pages: 3 } })
+        expect((await secret('GET', '/groups.json?items=500')).body.pagination.items).toBe(100)
+        expect((await secret('GET', '/files.json')).body.pagination.items).toBe(20)
+      })
+
+      it.each(['page=abc', 'page=0', 'items=-1', 'items=1.5'])('refuses %s with 400', async (query) => {
+        expectErrors(await secret('GET', `/files.json?${query}`), 400)
+      })
+    })
+
+    describe('bad input: a clear 4xx and nothing changed', () => {
+      const groupBodies: [string, CallInit, number][] = [
+        ['malformed JSON', { raw: { body: '{"file_ids": [', type: 'application/json' } }, 400],
+        [
+          'a form instead of JSON',
+          { raw: { body: 'file_ids=f-1', type: 'application/x-www-form-urlencoded' } },
+          415,
+        ],
+        ['no file_ids', { json: {} }, 400],
+        ['file_ids not an array', { json: { file_ids: 'f-1' } }, 400],
+        ['file_ids with a number', { json: { file_ids: [1] } }, 400],
+        ['an empty list', { json: { file_ids: [] } }, 422],
+        ['an unknown id', { json: { file_ids: ['f-AAAAAAAAAAAAAAAAAAAAAA'] } }, 422],
+        [
+          'more than 1000 ids',
+          { json: { file_ids: Array.from({ length: 1001 }, (_, i) => `f-${String(i).padStart(22, '0')}`) } },
+          422,
+        ],
+        ['a body that is an array', { json: ['f-1'] }, 400],
+      ]
+      it.each(groupBodies)('create group with %s', async (_name, init, status) => {
+        const before = await snapshot()
+        expectErrors(await secret('POST', '/groups.json', init), status)
+        expect(await snapshot()).toEqual(before)
+      })
+      it.each(groupBodies)('update group with %s', async (_name, init, status) => {
+        const before = await snapshot()
+        expectErrors(await secret('PUT', `/groups/${seeded.groups[0]!.id}.json`, init), status)
+        expect(await snapshot()).toEqual(before)
+      })
+
+      it('names unknown and removed ids', async () => {
+        await secret('DELETE', `/files/${seeded.files[1]!.id}.json`)
+        const before = await snapshot()
+        const answer = await secret('POST', '/groups.json', {
+          json: { file_ids: [seeded.files[0]!.id, seeded.files[1]!.id, 'f-BBBBBBBBBBBBBBBBBBBBBB'] },
+        })
+        expectErrors(answer, 422)
+        expect(answer.body.errors.join(' ')).toContain(seeded.files[1]!.id)
+        expect(answer.body.errors.join(' ')).toContain('f-BBBBBBBBBBBBBBBBBBBBBB')
+        expect(await snapshot()).toEqual(before)
+      })
+
+      it('uploads: oversize → 413, missing or empty content → 4xx, wrong type → 415', async () => {
+        const before = await snapshot()
+        const big = new FormData()
+        big.append('file[content]', new Blob([new Uint8Array(host.maxUploadBytes + 1)]), 'big.bin')
+        expectErrors(await req('POST', '/files.json', { form: big }), 413)
+        expectErrors(await req('POST', '/files.json', { form: new FormData() }), 400)
+        const empty = new FormData()
+        empty.append('file[content]', new Blob([]), 'empty.bin')
+        expectErrors(await req('POST', '/files.json', { form: empty }), 422)
+        expectErrors(await req('POST', '/files.json', { json: { file: {} } }), 415)
+        const badKey = new FormData()
+        badKey.append('file[content]', new Blob([new Uint8Array([1])]), 'a.bin')
+        badKey.append('file[metadata][bad key!]', 'x')
+        expectErrors(await req('POST', '/files.json', { form: badKey }), 400)
+        const badUrl = new URLSearchParams({ 'file[source_url]': 'file:///etc/passwd' })
+        expectErrors(await req('POST', '/files.json', { form: badUrl }), 400)
+        expect(await snapshot()).toEqual(before)
+      })
+
+      it('conversions: bad recipe → 422 with the problem, unavailable method or format → 422, no recipe → 400, unknown kind → 404', async () => {
+        const id = seeded.files[0]!.id
+        const before = await snapshot()
+        const bad = await secret('POST', `/files/${id}/conversions/image.json`, {
+          form: new URLSearchParams({ recipe: '/-/explode/now/' }),
+        })
+        expectErrors(bad, 422)
+        expect(bad.body.errors.join(' ')).toContain('explode')
+        expectErrors(
+          await secret('POST', `/files/${id}/conversions/video.json`, {
+            form: new URLSearchParams({ recipe: '/format/webm/' }),
+          }),
+          422,
+        )
+        expectErrors(
+          await secret('POST', `/files/${id}/conversions/image.json`, {
+            form: new URLSearchParams({ recipe: '/-/format/bmp/' }),
+          }),
+          422,
+        )
+        expectErrors(
+          await secret('POST', `/files/${id}/conversions/image.json`, { form: new URLSearchParams({}) }),
+          400,
+        )
+        expectErrors(
+          await secret('POST', `/files/${id}/conversions/audio.json`, {
+            form: new URLSearchParams({ recipe: '/x/' }),
+          }),
+          404,
+        )
+        expect(await snapshot()).toEqual(before)
+      })
+
+      it.each([
+        '/groups/..%2Fgroups.json',
+        '/groups/g-AAAAAAAAAAAAAAAAAAAAAA%2F..%2F.json',
+        '/groups/g-AAAAAAAAAAAAAAAAAAAAAA.json',
+        '/files/%2e%2e.json',
+        '/files/f-AAAAAAAAAAAAAAAAAAAAAA.json',
+        '/files/f-AAAAAAAAAAAAAAAAAAAAAA/actions/recognize.json',
+      ])('path %s → 404', async (path) => {
+        expectErrors(await secret('GET', path), 404)
+      })
+
+      it('an unknown project → 404', async () => {
+        expectErrors(await secret('GET', '/api/v1/projects/someone-else/groups.json'), 404)
+      })
+
+      it('metadata updates: replace with an object, set keys with [{key, value}], refuse the rest', async () => {
+        const id = seeded.files[0]!.id
+        expect(
+          (await secret('PUT', `/files/${id}.json`, { json: { file: { metadata: { a: '1', b: '2' } } } }))
+            .body.data.attributes.metadata,
+        ).toEqual({ a: '1', b: '2' })
+        expect(
+          (
+            await secret('PUT', `/files/${id}.json`, {
+              json: { file: { metadata: [{ key: 'b', value: '3' }] } },
+            })
+          ).body.data.attributes.metadata,
+        ).toEqual({ a: '1', b: '3' })
+        const before = await snapshot()
+        expectErrors(
+          await secret('PUT', `/files/${id}.json`, { json: { file: { metadata: { a: 5 } } } }),
+          400,
+        )
+        expectErrors(await secret('PUT', `/files/${id}.json`, { json: { file: {} } }), 400)
+        expect(await snapshot()).toEqual(before)
+      })
+    })
+
+    describe('faults', () => {
+      it('fails the next N matching requests with the status, then recovers', async () => {
+        await control(host, 'faults', { failNext: { match: '/groups.json', status: 503, count: 2 } })
+        expectErrors(await secret('GET', '/groups.json'), 503)
+        expectErrors(await secret('GET', '/groups.json'), 503)
+        expect((await secret('GET', '/groups.json')).status).toBe(200)
+      })
+
+      it('429 carries Retry-After', async () => {
+        await control(host, 'faults', { failNext: { match: '/files.json', status: 429, retryAfter: 7 } })
+        const answer = await secret('GET', '/files.json')
+        expectErrors(answer, 429)
+        expect(answer.headers.get('Retry-After')).toBe('7')
+      })
+
+      it("makes a file's actions and conversions fail", async () => {
+        const id = seeded.files[0]!.id
+        await control(host, 'faults', { failActions: id, failConversions: id })
+        await secret('POST', `/files/${id}/actions/recognize.json`)
+        const converted = await secret('POST', `/files/${id}/conversions/image.json`, {
+          form: new URLSearchParams({ recipe: '/-/format/jpeg/' }),
+        })
+        await advance(10_000)
+        expect((await secret('GET', `/files/${id}/actions/recognize.json`)).body.data.attributes.status).toBe(
+          'error',
+        )
+        expect(
+          (await secret('GET', `/files/${converted.body.data.id}.json`)).body.data.attributes.status,
+        ).toBe('processing_error')
+      })
+
+      it('control routes need the secret key', async () => {
+        expect((await req('POST', '/__emulator/reset', { json: {} })).status).toBe(401)
+        expect(
+          (await req('POST', '/__emulator/reset', { token: seeded.groups[0]!.accessToken, json: {} })).status,
+        ).toBe(401)
+      })
+    })
+  })
+}

@@ -81,9 +81,15 @@ export async function applyImageOperations(input: Uint8Array, recipe: string, fa
           withoutEnlargement: true,
         })
         break
-      case 'resize':
-        image = sharp(await image.toBuffer()).resize({ ...size(args[0]), fit: 'fill' })
+      case 'resize': {
+        // Both sides may distort (as on the CDN); one side keeps the ratio.
+        const box = size(args[0])
+        image = sharp(await image.toBuffer()).resize({
+          ...box,
+          fit: box.width && box.height ? 'fill' : 'inside',
+        })
         break
+      }
       case 'scale_crop':
       case 'smart_resize':
         image = sharp(await image.toBuffer()).resize({ ...size(args[0]), fit: 'cover', position: 'centre' })

@@ -15,5 +15,7 @@ export default async function setup(project: TestProject) {
     projectId: server.projectId,
     secretKey: server.secretKey,
   })
-  return () => server.stop()
+  return async () => {
+    await server.stop()
+  }
 }

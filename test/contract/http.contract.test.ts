@@ -17,6 +17,8 @@ defineContractSuite('HTTP server, SQLite, sharp', async () => {
     secretKey: server.secretKey,
     realImages: true,
     maxUploadBytes: 1024 * 1024,
-    stop: () => server.stop(),
+    stop: async () => {
+      await server.stop()
+    },
   }
 })

@@ -11,15 +11,26 @@ export interface RunningServer {
   projectId: string
   secretKey: string
   output: string[]
-  stop(): Promise<void>
+  dataDir: string
+  /** SIGTERM (or `signal`); resolves to the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
-export async function startEmulatorServer(args: string[] = []): Promise<RunningServer> {
-  const data = mkdtempSync(join(tmpdir(), 'filekit-test-'))
+export interface StartOptions {
+  /** Data directory to use (kept on stop); a fresh temporary one (removed on stop) by default. */
+  dataDir?: string
+  env?: Record<string, string>
+}
+
+export async function startEmulatorServer(
+  args: string[] = [],
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const data = options.dataDir ?? mkdtempSync(join(tmpdir(), 'filekit-test-'))
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data', data, ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } },
   )
   const output: string[] = []
   const found: Partial<Record<'baseUrl' | 'projectId' | 'secretKey', string>> = {}
@@ -49,13 +60,16 @@ export async function startEmulatorServer(args: string[] = []): Promise<RunningS
     projectId: found.projectId!,
     secretKey: found.secretKey!,
     output,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r))
-        child.kill('SIGTERM')
-        await exited
+    dataDir: data,
+    async stop(signal = 'SIGTERM') {
+      let code = child.exitCode
+      if (code === null && child.signalCode === null) {
+        const exited = new Promise<number | null>((r) => child.once('exit', (c) => r(c)))
+        child.kill(signal)
+        code = await exited
       }
-      rmSync(data, { recursive: true, force: true })
+      if (!options.dataDir) rmSync(data, { recursive: true, force: true })
+      return code
     },
   }
 }

@@ -1,0 +1,142 @@
+// The Node host as a process: start-up lines, persistence across restarts, limits, logs, stop.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startEmulatorServer } from '../support/emulatorServer.ts'
+
+const dirs: string[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'filekit-server-'))
+  dirs.push(dir)
+  return dir
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+const api = (baseUrl: string, projectId: string) => `${baseUrl}/api/v1/projects/${projectId}`
+
+describe('emulator server', () => {
+  it('prints its URL, project and key; takes them from the environment; seeds a demo on first start only', async () => {
+    const dataDir = tempDir()
+    const env = { FILEKIT_PROJECT_ID: 'acme', FILEKIT_SECRET_KEY: 'sk_env_key_123' }
+    const first = await startEmulatorServer([], { dataDir, env })
+    expect(first.projectId).toBe('acme')
+    expect(first.secretKey).toBe('sk_env_key_123')
+    expect(first.output.join('\n')).toContain('seeded a demo project')
+    const files = await (
+      await fetch(`${api(first.baseUrl, 'acme')}/files.json`, {
+        headers: { Authorization: 'Bearer sk_env_key_123' },
+      })
+    ).json()
+    expect(files.pagination.count).toBe(45)
+    expect(await first.stop()).toBe(0)
+
+    const second = await startEmulatorServer(['--project', 'acme', '--secret-key', 'sk_flag_key'], {
+      dataDir,
+      env,
+    })
+    expect(second.secretKey).toBe('sk_flag_key') // flags win over the environment
+    expect(second.output.join('\n')).not.toContain('seeded')
+    await second.stop()
+  }, 60_000)
+
+  it('keeps every answered write across a restart, even after kill -9', async () => {
+    const dataDir = tempDir()
+    const first = await startEmulatorServer([], { dataDir })
+    const root = api(first.baseUrl, first.projectId)
+    const auth = { Authorization: `Bearer ${first.secretKey}` }
+    const form = new FormData()
+    form.append('file[content]', new Blob([new Uint8Array([9, 8, 7, 6])]), 'bytes.bin')
+    const file = (await (await fetch(`${root}/files.json`, { method: 'POST', body: form })).json()).data
+    const group = (
+      await (
+        await fetch(`${root}/groups.json`, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ file_ids: [file.id] }),
+        })
+      ).json()
+    ).data
+    // No clean shutdown: the process is killed right after the answers.
+    expect(await first.stop('SIGKILL')).toBeNull()
+
+    const second = await startEmulatorServer([], { dataDir })
+    const root2 = api(second.baseUrl, second.projectId)
+    const again = await (await fetch(`${root2}/groups/${group.id}.json`, { headers: auth })).json()
+    expect(again.data.id).toBe(group.id)
+    const bytes = new Uint8Array(
+      await (await fetch(`${second.baseUrl}/cdn/${file.id}/`, { headers: auth })).arrayBuffer(),
+    )
+    expect([...bytes]).toEqual([9, 8, 7, 6])
+    expect(await second.stop()).toBe(0)
+  }, 60_000)
+
+  it('refuses a streamed upload over the limit with 413 and leaves nothing on disk', async () => {
+    const dataDir = tempDir()
+    const server = await startEmulatorServer(['--max-upload', '100000'], { dataDir })
+    const blobsBefore = readdirSync(join(dataDir, 'blobs')).length
+    const url = new URL(`${api(server.baseUrl, server.projectId)}/files.json`)
+    // Chunked transfer (no Content-Length), so the limit must be enforced while streaming.
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        url,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'multipart/form-data; boundary=XyZ', 'Transfer-Encoding': 'chunked' },
+        },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        },
+      )
+      req.on('error', reject)
+      req.write('--XyZ\r\nContent-Disposition: form-data; name="file[content]"; filename="big.bin"\r\n\r\n')
+      for (let i = 0; i < 40; i++) req.write(Buffer.alloc(16 * 1024, 7))
+      req.end('\r\n--XyZ--\r\n')
+    })
+    expect(status).toBe(413)
+    expect(readdirSync(join(dataDir, 'blobs')).length).toBe(blobsBefore)
+    expect(readdirSync(join(dataDir, 'blobs')).filter((n) => n.startsWith('.tmp'))).toEqual([])
+    const files = await (
+      await fetch(`${api(server.baseUrl, server.projectId)}/files.json`, {
+        headers: { Authorization: `Bearer ${server.secretKey}` },
+      })
+    ).json()
+    expect(files.pagination.count).toBe(45)
+    await server.stop()
+  }, 60_000)
+
+  it('logs one line per request without tokens, and stops cleanly on SIGINT', async () => {
+    const server = await startEmulatorServer()
+    const root = api(server.baseUrl, server.projectId)
+    await fetch(`${root}/groups.json`, { headers: { Authorization: `Bearer ${server.secretKey}` } })
+    await fetch(`${root}/groups.json`, { headers: { Authorization: 'Bearer gat-SOMETHINGSECRET0000000' } })
+    await new Promise((r) => setTimeout(r, 200))
+    const log = server.output.join('\n')
+    expect(log).toMatch(/GET \/api\/v1\/projects\/demo\/groups\.json 200 [\d.]+ms/)
+    expect(log).toMatch(/GET \/api\/v1\/projects\/demo\/groups\.json 401/)
+    const afterStart = server.output.slice(3).join('\n')
+    expect(afterStart).not.toContain(server.secretKey)
+    expect(log).not.toContain('SOMETHINGSECRET')
+    expect(await server.stop('SIGINT')).toBe(0)
+  }, 60_000)
+
+  it('answers CORS preflights so browser apps on another origin can call it', async () => {
+    const server = await startEmulatorServer(['--quiet'])
+    const answer = await fetch(`${api(server.baseUrl, server.projectId)}/groups/g-x.json`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
+    })
+    expect(answer.status).toBe(204)
+    expect(answer.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization')
+    expect(answer.headers.get('access-control-allow-methods')).toContain('PUT')
+    await server.stop()
+  }, 60_000)
+})

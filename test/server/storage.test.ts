@@ -1,0 +1,108 @@
+// Both EmulatorStorage implementations behave alike; the SQLite one persists; the blob
+// directory refuses keys that could leave it.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createFsBlobStore } from '../../server/fsBlobStore.ts'
+import { createSqliteStorage } from '../../server/sqliteStorage.ts'
+import {
+  createMemoryBlobStore,
+  createMemoryStorage,
+  type EmulatorStorage,
+  type GroupRecord,
+} from '../../src/testing/index.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'filekit-storage-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const group = (id: string, createdAt: string, fileIds = ['f-1']): GroupRecord => ({
+  id,
+  projectId: 'p',
+  uuid: `u~${fileIds.length}`,
+  status: 'ready',
+  accessToken: `gat-${id}`,
+  fileIds,
+  createdAt,
+  updatedAt: createdAt,
+})
+
+describe.each([
+  ['memory', () => createMemoryStorage()],
+  ['sqlite', () => createSqliteStorage(join(dir, `t-${Math.random()}.sqlite`))],
+] as [string, () => EmulatorStorage][])('%s storage', (_name, make) => {
+  it('pages by creation time, then id, per project', () => {
+    const s = make()
+    s.putGroup(group('g-b', '2026-01-01T00:00:01Z'))
+    s.putGroup(group('g-a', '2026-01-01T00:00:01Z'))
+    s.putGroup(group('g-c', '2026-01-01T00:00:00Z'))
+    s.putGroup({ ...group('g-other', '2026-01-01T00:00:00Z'), projectId: 'q' })
+    expect(s.listGroups('p', 0, 10).rows.map((g) => g.id)).toEqual(['g-c', 'g-a', 'g-b'])
+    expect(s.listGroups('p', 1, 1)).toEqual({ rows: [expect.objectContaining({ id: 'g-a' })], count: 3 })
+  })
+
+  it('rolls a failed transaction back', () => {
+    const s = make()
+    s.putGroup(group('g-1', '2026-01-01T00:00:00Z', ['f-1']))
+    expect(() =>
+      s.transaction(() => {
+        s.putGroup(group('g-1', '2026-01-01T00:00:00Z', ['f-2']))
+        s.putGroup(group('g-2', '2026-01-01T00:00:00Z'))
+        throw new Error('boom')
+      }),
+    ).toThrow('boom')
+    expect(s.getGroup('g-1')?.fileIds).toEqual(['f-1'])
+    expect(s.getGroup('g-2')).toBeUndefined()
+  })
+
+  it('returns copies, so callers cannot change stored records by accident', () => {
+    const s = make()
+    s.putGroup(group('g-1', '2026-01-01T00:00:00Z'))
+    s.getGroup('g-1')!.fileIds.push('f-x')
+    expect(s.getGroup('g-1')?.fileIds).toEqual(['f-1'])
+  })
+
+  it('finds due jobs in order and deletes them', () => {
+    const s = make()
+    s.putJob({ id: 'j-2', dueAt: 20, kind: 'group', targetId: 'g', payload: {} })
+    s.putJob({ id: 'j-1', dueAt: 10, kind: 'action', targetId: 'f', payload: { type: 'recognize' } })
+    s.putJob({ id: 'j-3', dueAt: 99, kind: 'group', targetId: 'g', payload: {} })
+    expect(s.dueJobs(50).map((j) => j.id)).toEqual(['j-1', 'j-2'])
+    s.deleteJob('j-1')
+    expect(s.dueJobs(50).map((j) => j.id)).toEqual(['j-2'])
+  })
+})
+
+it('sqlite storage survives reopening', () => {
+  const path = join(dir, 'persist.sqlite')
+  const a = createSqliteStorage(path)
+  a.putGroup(group('g-1', '2026-01-01T00:00:00Z', ['f-1', 'f-2']))
+  a.close()
+  const b = createSqliteStorage(path)
+  expect(b.getGroup('g-1')?.fileIds).toEqual(['f-1', 'f-2'])
+  b.close()
+})
+
+describe.each([
+  ['memory', () => createMemoryBlobStore()],
+  ['directory', () => createFsBlobStore(join(dir, 'blobs'))],
+] as const)('%s blob store', (name, make) => {
+  it('stores, reads and deletes bytes', async () => {
+    const blobs = make()
+    await blobs.put('f-abc', new Uint8Array([1, 2, 3]))
+    expect([...((await blobs.get('f-abc')) ?? [])]).toEqual([1, 2, 3])
+    await blobs.delete('f-abc')
+    expect(await blobs.get('f-abc')).toBeUndefined()
+    if (name === 'directory')
+      expect(readdirSync(join(dir, 'blobs')).filter((n) => n.startsWith('.tmp'))).toEqual([])
+  })
+})
+
+it('the blob directory refuses keys that could escape it', async () => {
+  const blobs = createFsBlobStore(join(dir, 'safe'))
+  for (const key of ['../x', '..', 'a/b', '/etc/passwd', 'a\\b', '', '.hidden', 'x'.repeat(65)]) {
+    await expect(blobs.put(key, new Uint8Array([1])), key).rejects.toThrow(/Refused blob key/)
+    await expect(blobs.get(key), key).rejects.toThrow(/Refused blob key/)
+  }
+  expect(readdirSync(join(dir, 'safe'))).toEqual([])
+})

@@ -36,3 +36,15 @@ export {
   ValidationError,
   type VirusScanData,
 } from './api/index.js'
+export {
+  parseRecipe,
+  type Recipe,
+  type RecipeArgSpec,
+  type RecipeIssue,
+  type RecipeIssueKey,
+  type RecipeOperation,
+  type RecipeOperationSpec,
+  recipeOperations,
+  serializeRecipe,
+  validateRecipe,
+} from './recipe/index.js'

@@ -1,3 +1,5 @@
+import { serializeRecipe } from '../recipe/serializeRecipe.js'
+import type { Recipe } from '../recipe/types.js'
 import { one, toAction, toConversionsInfo, toFile, toGroup, toPage } from './map.js'
 import {
   type RequestConfig,
@@ -51,8 +53,8 @@ export interface UploadOptions extends CallOptions {
   onProgress?: (progress: UploadProgress) => void
 }
 
-/** A recipe string in the kind's form (UPSTREAM §8), e.g. `/-/format/webp/-/resize/800x/`. */
-export type RecipeInput = string
+/** A recipe string in the kind's form (UPSTREAM §8), e.g. `/-/format/webp/-/resize/800x/`, or a `Recipe` object. */
+export type RecipeInput = string | Recipe
 
 export type FileServiceClient = ReturnType<typeof createFileServiceClient>
 
@@ -175,7 +177,9 @@ export function createFileServiceClient(options: FileServiceClientOptions) {
           {
             method: 'POST',
             path: `${root}/files/${enc(fileId)}/conversions/${enc(kind)}.json`,
-            form: new URLSearchParams({ recipe: String(recipe) }),
+            form: new URLSearchParams({
+              recipe: typeof recipe === 'string' ? recipe : serializeRecipe(recipe),
+            }),
             signal,
           },
           file,

@@ -2,12 +2,12 @@ import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ActionType, ConversionKind } from '../api/types.js'
 import { actionTypes, conversionKinds } from '../api/types.js'
+import { parseRecipe, serializeRecipe } from '../recipe/index.js'
 import type { ManualClock } from './clock.js'
 import { type EmulatorEngines, ProcessingError } from './core/engines.js'
 import { createFaults, type EmulatorFaults } from './core/faults.js'
 import { isWellFormedId, randomId, randomUuid } from './core/ids.js'
 import { createMemoryBlobStore, createMemoryStorage } from './core/memory.js'
-import { recipeProblems } from './core/recipe.js'
 import { actionJson, fileJson, groupJson, paginationJson } from './core/serialize.js'
 import type {
   BlobStore,
@@ -699,18 +699,16 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
         `A ${kind} conversion is not available for ${file.mime}; available: ${info.methods_available.join(', ')}.`,
       )
     }
-    const recipe = (await formBody(c)).get('recipe')
-    if (typeof recipe !== 'string' || !recipe.trim()) fail(400, 'The form field recipe is required.')
-    const problems = recipeProblems(kind as ConversionKind, recipe as string)
-    const format = /(?:^|\/)format\/([^/]+)/.exec(recipe as string)?.[1]
-    if (
-      format &&
-      kind !== 'remove_bg' &&
-      !['auto', 'preserve', ...info.formats_available, info.format_current].includes(
-        format === 'jpeg' ? 'jpg' : format,
+    const text = (await formBody(c)).get('recipe')
+    if (typeof text !== 'string' || !text.trim()) return fail(400, 'The form field recipe is required.')
+    const { recipe, issues } = parseRecipe(kind as ConversionKind, text)
+    const problems = issues.map((issue) => issue.message)
+    const format = recipe.operations.find((op) => op.name === 'format')?.args[0]
+    const allowed = ['auto', 'preserve', info.format_current, ...info.formats_available]
+    if (format && kind !== 'remove_bg' && !allowed.includes(format === 'jpeg' ? 'jpg' : format)) {
+      problems.push(
+        `This file cannot be converted to ${format}; available: ${info.formats_available.join(', ')}.`,
       )
-    ) {
-      problems.push(`Format "${format}" is not available for this file.`)
     }
     if (problems.length) fail(422, ...problems)
     const target = newFile({
@@ -719,7 +717,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     })
     storage.transaction(() => {
       storage.putFile(target)
-      schedule('conversion', target.id, { sourceId: file.id, kind, recipe })
+      schedule('conversion', target.id, { sourceId: file.id, kind, recipe: serializeRecipe(recipe) })
     })
     return c.json({ data: fileJson(target, origin(c), true) })
   })
@@ -740,9 +738,9 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     }
     openCaller(c)
     if (!file.isImage) fail(422, 'Image operations need an image.')
-    const problems = recipeProblems('image', ops)
-    if (problems.length) fail(400, ...problems)
-    const out = await engines.preview(file, data, `/${ops.replace(/\/?$/, '/')}`)
+    const { recipe, issues } = parseRecipe('image', ops)
+    if (issues.length) fail(400, ...issues.map((issue) => issue.message))
+    const out = await engines.preview(file, data, serializeRecipe(recipe))
     return c.body(out.data as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': out.mime,
       'Cache-Control': 'public, max-age=3600',

@@ -146,6 +146,18 @@ describe('requests', () => {
     },
   )
 
+  it('serializes a Recipe object to its canonical string', async () => {
+    svc.answer({ data: wireFile('f-NEW') })
+    await client().conversions.convert('f-1', 'video', {
+      kind: 'video',
+      operations: [
+        { name: 'format', args: ['webm'] },
+        { name: 'thumbs', args: ['4'] },
+      ],
+    })
+    expect((await svc.last().request.formData()).get('recipe')).toBe('/format/webm/-/thumbs~4/')
+  })
+
   it('URL-encodes ids and the project so they cannot change the path', async () => {
     svc.answer({ errors: ['x'] }, { status: 404 })
     const c = createFileServiceClient({ baseUrl: `${baseUrl}/proxy/`, projectId: 'p/1', token: 't' })

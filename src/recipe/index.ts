@@ -1,0 +1,5 @@
+export { type RecipeArgSpec, type RecipeOperationSpec, recipeOperations } from './catalogue.js'
+export { parseRecipe } from './parseRecipe.js'
+export { serializeRecipe } from './serializeRecipe.js'
+export type { Recipe, RecipeIssue, RecipeIssueKey, RecipeOperation } from './types.js'
+export { validateRecipe } from './validateRecipe.js'

@@ -1,0 +1,38 @@
+import type { ConversionKind } from '../api/types.js'
+
+/** One operation: `resize/800x` is `{ name: 'resize', args: ['800x'] }`; `thumbs~4` is `{ name: 'thumbs', args: ['4'] }`. */
+export interface RecipeOperation {
+  name: string
+  args: string[]
+}
+
+/** A recipe of one conversion kind: operations in order. */
+export interface Recipe<K extends ConversionKind = ConversionKind> {
+  kind: K
+  operations: RecipeOperation[]
+}
+
+export type RecipeIssueKey =
+  | 'empty'
+  | 'unknownOperation'
+  | 'missingArgument'
+  | 'tooManyArguments'
+  | 'invalidValue'
+  | 'outOfRange'
+  | 'duplicateOperation'
+  | 'formatUnavailable'
+  | 'methodUnavailable'
+
+/** A problem with a recipe, located in its text. */
+export interface RecipeIssue {
+  /** Index of the operation in `recipe.operations` (-1 for the whole recipe). */
+  operationIndex: number
+  /** Character offset of the offending segment in the text (for an object: in its serialized form). */
+  position: number
+  length: number
+  /** Stable key for translated messages; `values` fill them in. */
+  key: RecipeIssueKey
+  values: Record<string, string | number>
+  /** The problem in English. */
+  message: string
+}

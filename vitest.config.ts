@@ -1,4 +1,5 @@
 import { playwright } from '@vitest/browser-playwright'
+import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { chromiumArgs, chromiumPath } from './test/support/chromium.ts'
 
@@ -10,7 +11,15 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**', 'test/e2e/**'],
+          exclude: ['test/browser/**', 'test/e2e/**', 'test/hooks/**', 'test/provider/**', 'test/components/**'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['test/hooks/**/*.test.{ts,tsx}', 'test/provider/**/*.test.{ts,tsx}', 'test/components/**/*.test.tsx'],
         },
       },
       {

@@ -1,0 +1,33 @@
+import type { ActionType } from '../api/types.js'
+
+/** The part of the provider's context that query keys are built from. */
+export interface KeyScope {
+  projectId: string
+  scope: string
+}
+
+const page = (params: { page?: number; items?: number } = {}) => ({
+  page: params.page ?? 1,
+  items: params.items ?? 20,
+})
+
+/**
+ * The only place Filekit's query keys are built. Every key starts with
+ * `['filekit', projectId, scope]`; `scope` names the token kind and a hash, never the token.
+ */
+export const fileServiceKeys = {
+  all: ({ projectId, scope }: KeyScope) => ['filekit', projectId, scope] as const,
+  groups: (s: KeyScope) => [...fileServiceKeys.all(s), 'groups'] as const,
+  groupList: (s: KeyScope, params?: { page?: number; items?: number }) =>
+    [...fileServiceKeys.groups(s), 'list', page(params)] as const,
+  group: (s: KeyScope, id: string) => [...fileServiceKeys.groups(s), 'detail', id] as const,
+  groupFiles: (s: KeyScope, id: string, params?: { page?: number; items?: number }) =>
+    [...fileServiceKeys.group(s, id), 'files', ...(params ? [page(params)] : [])] as const,
+  files: (s: KeyScope) => [...fileServiceKeys.all(s), 'files'] as const,
+  fileList: (s: KeyScope, params?: { page?: number; items?: number }) =>
+    [...fileServiceKeys.files(s), 'list', page(params)] as const,
+  file: (s: KeyScope, id: string) => [...fileServiceKeys.files(s), 'detail', id] as const,
+  action: (s: KeyScope, fileId: string, type: ActionType) =>
+    [...fileServiceKeys.file(s, fileId), 'actions', type] as const,
+  conversions: (s: KeyScope, fileId: string) => [...fileServiceKeys.file(s, fileId), 'conversions'] as const,
+}

@@ -1,0 +1,167 @@
+'use client'
+import { useMutation } from '@tanstack/react-query'
+import type { RecipeInput, UploadOptions } from '../api/createFileServiceClient.js'
+import type { ActionType, ConversionKind, FileResource, Group, Page } from '../api/types.js'
+import { useFileService } from '../provider/context.js'
+import { fileServiceKeys } from './fileServiceKeys.js'
+import { reportAuth } from './policy.js'
+
+// Mutations are never retried automatically: a retry could repeat a write.
+
+/** Creates a group; with no token the answer's `accessToken` is the only way back to it. */
+export function useCreateGroup() {
+  const ctx = useFileService()
+  const { queryClient } = ctx
+  return useMutation(
+    {
+      mutationFn: ({ fileIds }: { fileIds: string[] }) =>
+        reportAuth(ctx, () => ctx.client.groups.create({ fileIds })),
+      onSuccess: (group) => {
+        queryClient.setQueryData(fileServiceKeys.group(ctx, group.id), group)
+        return queryClient.invalidateQueries({ queryKey: [...fileServiceKeys.groups(ctx), 'list'] })
+      },
+    },
+    queryClient,
+  )
+}
+
+interface UpdateSnapshot {
+  pages: [readonly unknown[], Page<FileResource> | undefined][]
+  group: Group | undefined
+}
+
+/**
+ * Replaces a group's files. Optimistic: cached pages of the group's files change at once (from
+ * files already in the cache), roll back on error, and are refetched when it settles.
+ */
+export function useUpdateGroup() {
+  const ctx = useFileService()
+  const { queryClient } = ctx
+  const mutationKey = [...fileServiceKeys.groups(ctx), 'update']
+  return useMutation(
+    {
+      mutationKey,
+      mutationFn: ({ id, fileIds }: { id: string; fileIds: string[] }) =>
+        reportAuth(ctx, () => ctx.client.groups.update(id, { fileIds })),
+      onMutate: async ({ id, fileIds }): Promise<UpdateSnapshot> => {
+        const filesKey = fileServiceKeys.groupFiles(ctx, id)
+        await queryClient.cancelQueries({ queryKey: filesKey })
+        const pages = queryClient.getQueriesData<Page<FileResource>>({ queryKey: filesKey })
+        const group = queryClient.getQueryData<Group>(fileServiceKeys.group(ctx, id))
+        const known = new Map<string, FileResource>()
+        for (const [, page] of queryClient.getQueriesData<Page<FileResource> | FileResource>({
+          queryKey: fileServiceKeys.all(ctx),
+        })) {
+          if (page && 'data' in page && Array.isArray(page.data))
+            for (const f of page.data) known.set(f.id, f)
+          else if (page && 'id' in page && typeof page.id === 'string' && page.id.startsWith('f-'))
+            known.set(page.id, page as FileResource)
+        }
+        for (const [key, page] of pages) {
+          if (!page) continue
+          const start = (page.page - 1) * page.pageSize
+          const data = fileIds
+            .slice(start, start + page.pageSize)
+            .map((fid) => known.get(fid))
+            .filter((f): f is FileResource => f !== undefined)
+          queryClient.setQueryData<Page<FileResource>>(key, {
+            ...page,
+            data,
+            count: fileIds.length,
+            pages: Math.max(1, Math.ceil(fileIds.length / page.pageSize)),
+          })
+        }
+        if (group)
+          queryClient.setQueryData<Group>(fileServiceKeys.group(ctx, id), { ...group, status: 'pending' })
+        return { pages, group }
+      },
+      onError: (_error, { id }, snapshot) => {
+        if (!snapshot) return
+        for (const [key, page] of snapshot.pages) queryClient.setQueryData(key, page)
+        if (snapshot.group) queryClient.setQueryData(fileServiceKeys.group(ctx, id), snapshot.group)
+      },
+      onSuccess: (group) => queryClient.setQueryData(fileServiceKeys.group(ctx, group.id), group),
+      onSettled: (_data, _error, { id }) => {
+        // With several edits in flight, only the last one refetches: earlier answers would
+        // briefly show an intermediate order.
+        if (queryClient.isMutating({ mutationKey }) > 1) return
+        return queryClient.invalidateQueries({ queryKey: fileServiceKeys.group(ctx, id) })
+      },
+    },
+    queryClient,
+  )
+}
+
+/** Deletes a group and drops it from the cache. */
+export function useDeleteGroup() {
+  const ctx = useFileService()
+  const { queryClient } = ctx
+  return useMutation(
+    {
+      mutationFn: (id: string) => reportAuth(ctx, () => ctx.client.groups.delete(id)),
+      onSuccess: (_data, id) => {
+        queryClient.removeQueries({ queryKey: fileServiceKeys.group(ctx, id) })
+        return queryClient.invalidateQueries({ queryKey: [...fileServiceKeys.groups(ctx), 'list'] })
+      },
+    },
+    queryClient,
+  )
+}
+
+/** What `useUploadFile().mutate()` takes: the bytes and the client's upload options. */
+export interface UploadFileVariables extends UploadOptions {
+  file: Blob
+}
+
+/**
+ * Uploads one file per call. Progress comes through `onProgress` and cancel through `signal`
+ * in the variables, so several uploads can run at once with `mutateAsync`, each with its own.
+ */
+export function useUploadFile() {
+  const ctx = useFileService()
+  const { queryClient } = ctx
+  return useMutation(
+    {
+      mutationKey: [...fileServiceKeys.files(ctx), 'upload'],
+      mutationFn: ({ file, ...options }: UploadFileVariables) =>
+        reportAuth(ctx, () => ctx.client.files.upload(file, options)),
+      onSuccess: (file) => {
+        queryClient.setQueryData(fileServiceKeys.file(ctx, file.id), file)
+        return queryClient.invalidateQueries({ queryKey: [...fileServiceKeys.files(ctx), 'list'] })
+      },
+    },
+    queryClient,
+  )
+}
+
+/** Starts an action; seeds its query so every watcher starts polling at once. */
+export function useRunAction() {
+  const ctx = useFileService()
+  const { queryClient } = ctx
+  return useMutation(
+    {
+      mutationFn: ({ fileId, type }: { fileId: string; type: ActionType }) =>
+        reportAuth(ctx, () => ctx.client.actions.run(fileId, type)),
+      onSuccess: (action, { fileId, type }) =>
+        queryClient.setQueryData(fileServiceKeys.action(ctx, fileId, type), action),
+    },
+    queryClient,
+  )
+}
+
+/** Starts a conversion of one kind; resolves to the new (pending) file, which `useFile` follows. */
+export function useConvert(kind: ConversionKind) {
+  const ctx = useFileService()
+  const { queryClient } = ctx
+  return useMutation(
+    {
+      mutationFn: ({ fileId, recipe }: { fileId: string; recipe: RecipeInput }) =>
+        reportAuth(ctx, () => ctx.client.conversions.convert(fileId, kind, recipe)),
+      onSuccess: (file) => {
+        queryClient.setQueryData(fileServiceKeys.file(ctx, file.id), file)
+        return queryClient.invalidateQueries({ queryKey: [...fileServiceKeys.files(ctx), 'list'] })
+      },
+    },
+    queryClient,
+  )
+}

@@ -1,0 +1,101 @@
+// Retry and polling policy shared by every Filekit query (DESIGN.md "Polling").
+import type { Query } from '@tanstack/react-query'
+import { AuthError, isFileServiceError, RateLimitError } from '../api/errors.js'
+import type { FileServiceContextValue } from '../provider/context.js'
+
+/** Statuses after which nothing changes by itself. Anything else — unknown values too — is pending. */
+export const finalStatuses: ReadonlySet<string> = new Set([
+  'ready',
+  'processing_error',
+  'error',
+  'failed',
+  'removed',
+])
+
+/** Whether a resource status is final (success or failure). */
+export const isFinalStatus = (status: string): boolean => finalStatuses.has(status)
+
+export interface PollingOptions {
+  /** First interval in ms. @default 1000 */
+  initialInterval?: number
+  /** Growth per poll. @default 1.5 */
+  factor?: number
+  /** Longest interval in ms. @default 10000 */
+  maxInterval?: number
+  /** Total wait in ms after which polling stops and the query counts as timed out. @default 300000 (5 min) */
+  maxWait?: number
+}
+
+interface PollState {
+  start: number
+  /** Fetch results the query had when polling started. */
+  base: number
+}
+const results = (query: { state: { dataUpdateCount: number; errorUpdateCount: number } }) =>
+  query.state.dataUpdateCount + query.state.errorUpdateCount
+// Per query object, so every observer of one resource shares one schedule.
+const pollStates = new WeakMap<object, PollState>()
+
+/**
+ * A `refetchInterval` function: `false` at a final status (or no data), otherwise a backed-off
+ * interval, never past `maxWait`. The last poll lands at the deadline, so observers re-render
+ * and can see `timedOut`.
+ */
+export function pollInterval(options: PollingOptions = {}) {
+  const { initialInterval = 1000, factor = 1.5, maxInterval = 10_000, maxWait = 300_000 } = options
+  return <TData>(query: Query<TData, Error, TData, readonly unknown[]>): number | false => {
+    const status = (query.state.data as { status?: string } | null | undefined)?.status
+    if (typeof status !== 'string' || isFinalStatus(status)) {
+      pollStates.delete(query)
+      return false
+    }
+    let state = pollStates.get(query)
+    if (!state) {
+      state = { start: Date.now(), base: results(query) }
+      pollStates.set(query, state)
+    }
+    const remaining = state.start + maxWait - Date.now()
+    if (remaining <= 0) return false
+    // TanStack asks again on every query update and for every observer: derive the step from
+    // the query's own fetch count so the answer is the same however often it is asked.
+    const interval = Math.min(initialInterval * factor ** (results(query) - state.base), maxInterval)
+    return Math.min(interval, remaining)
+  }
+}
+
+/** Whether polling of this query gave up at `maxWait` while the resource was still pending. */
+export function isPollingTimedOut(query: object | undefined, maxWait = 300_000): boolean {
+  const state = query && pollStates.get(query)
+  return !!state && Date.now() - state.start >= maxWait
+}
+
+/** Forgets a query's polling schedule, so the next poll starts again from the first interval. */
+export function resetPolling(query: object | undefined): void {
+  if (query) pollStates.delete(query)
+}
+
+/** Network errors and 5xx are retried (3 times); 429 too, after `retryAfter`; other 4xx never. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 3) return false
+  if (isFileServiceError(error)) return error.status === 429 || error.status >= 500
+  return !(error instanceof DOMException && error.name === 'AbortError')
+}
+
+/** `Retry-After` for 429, else exponential backoff from 1 s, at most 30 s. */
+export function retryDelay(attempt: number, error: unknown): number {
+  if (error instanceof RateLimitError && error.retryAfter !== null) return error.retryAfter * 1000
+  return Math.min(1000 * 2 ** attempt, 30_000)
+}
+
+/** Runs a request, reporting 401/403 to the provider's `onAuthError` before rethrowing. */
+export async function reportAuth<T>(
+  ctx: Pick<FileServiceContextValue, 'onAuthError'>,
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (error instanceof AuthError) ctx.onAuthError?.(error)
+    throw error
+  }
+}

@@ -1,0 +1,149 @@
+'use client'
+import { type QueryKey, useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { useEffect, useSyncExternalStore } from 'react'
+import type { PageParams } from '../api/createFileServiceClient.js'
+import type { ActionType } from '../api/types.js'
+import { useFileService } from '../provider/context.js'
+import { isPollingTimedOut, type PollingOptions, resetPolling } from './policy.js'
+import {
+  actionQueryOptions,
+  conversionsQueryOptions,
+  fileQueryOptions,
+  filesQueryOptions,
+  groupFilesQueryOptions,
+  groupQueryOptions,
+  groupsQueryOptions,
+} from './queryOptions.js'
+
+/** Prefetches the next page once this one is known, so "next" shows at once. */
+function usePrefetchNext(
+  data: { page: number; pages: number } | undefined,
+  prefetch: (page: number) => unknown,
+) {
+  const page = data?.page
+  const pages = data?.pages
+  // `prefetch` is rebuilt every render; the page numbers are what matter.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  useEffect(() => {
+    if (page !== undefined && pages !== undefined && page < pages) prefetch(page + 1)
+  }, [page, pages])
+}
+
+/** A page of the project's groups (secret key); keeps the previous page while the next loads. */
+export function useGroups(params: PageParams = {}) {
+  const ctx = useFileService()
+  const result = useQuery(groupsQueryOptions(ctx, params), ctx.queryClient)
+  usePrefetchNext(result.data, (page) =>
+    ctx.queryClient.prefetchQuery(groupsQueryOptions(ctx, { ...params, page })),
+  )
+  return result
+}
+
+/** One group; polls while it is `pending`. */
+export function useGroup(id: string, polling?: PollingOptions) {
+  const ctx = useFileService()
+  return useQuery(groupQueryOptions(ctx, id, polling), ctx.queryClient)
+}
+
+/** A page of a group's files in the group's order; keeps the previous page while the next loads. */
+export function useGroupFiles(id: string, params: PageParams = {}) {
+  const ctx = useFileService()
+  const result = useQuery(groupFilesQueryOptions(ctx, id, params), ctx.queryClient)
+  usePrefetchNext(result.data, (page) =>
+    ctx.queryClient.prefetchQuery(groupFilesQueryOptions(ctx, id, { ...params, page })),
+  )
+  return result
+}
+
+/** A page of the project's files (secret key); keeps the previous page while the next loads. */
+export function useFiles(params: PageParams = {}) {
+  const ctx = useFileService()
+  const result = useQuery(filesQueryOptions(ctx, params), ctx.queryClient)
+  usePrefetchNext(result.data, (page) =>
+    ctx.queryClient.prefetchQuery(filesQueryOptions(ctx, { ...params, page })),
+  )
+  return result
+}
+
+/** One file; polls while it is not final. */
+export function useFile(id: string, polling?: PollingOptions) {
+  const ctx = useFileService()
+  return useQuery(fileQueryOptions(ctx, id, polling), ctx.queryClient)
+}
+
+/**
+ * A file's action (`data` is `null` when it was never started); polls until final. Every
+ * component watching the same action shares one query: one request per tick.
+ */
+export function useAction<T extends ActionType>(fileId: string, type: T, polling?: PollingOptions) {
+  const ctx = useFileService()
+  return useQuery(actionQueryOptions(ctx, fileId, type, polling), ctx.queryClient)
+}
+
+/** Which formats and conversion methods a file offers. */
+export function useConversions(fileId: string) {
+  const ctx = useFileService()
+  return useQuery(conversionsQueryOptions(ctx, fileId), ctx.queryClient)
+}
+
+/** Suspense variant of `useGroups`. */
+export function useSuspenseGroups(params: PageParams = {}) {
+  const ctx = useFileService()
+  return useSuspenseQuery(groupsQueryOptions(ctx, params), ctx.queryClient)
+}
+/** Suspense variant of `useGroup`. */
+export function useSuspenseGroup(id: string, polling?: PollingOptions) {
+  const ctx = useFileService()
+  return useSuspenseQuery(groupQueryOptions(ctx, id, polling), ctx.queryClient)
+}
+/** Suspense variant of `useGroupFiles`. */
+export function useSuspenseGroupFiles(id: string, params: PageParams = {}) {
+  const ctx = useFileService()
+  return useSuspenseQuery(groupFilesQueryOptions(ctx, id, params), ctx.queryClient)
+}
+/** Suspense variant of `useFiles`. */
+export function useSuspenseFiles(params: PageParams = {}) {
+  const ctx = useFileService()
+  return useSuspenseQuery(filesQueryOptions(ctx, params), ctx.queryClient)
+}
+/** Suspense variant of `useFile`. */
+export function useSuspenseFile(id: string, polling?: PollingOptions) {
+  const ctx = useFileService()
+  return useSuspenseQuery(fileQueryOptions(ctx, id, polling), ctx.queryClient)
+}
+/** Suspense variant of `useAction`. */
+export function useSuspenseAction<T extends ActionType>(fileId: string, type: T, polling?: PollingOptions) {
+  const ctx = useFileService()
+  return useSuspenseQuery(actionQueryOptions(ctx, fileId, type, polling), ctx.queryClient)
+}
+/** Suspense variant of `useConversions`. */
+export function useSuspenseConversions(fileId: string) {
+  const ctx = useFileService()
+  return useSuspenseQuery(conversionsQueryOptions(ctx, fileId), ctx.queryClient)
+}
+
+/**
+ * Whether polling of a query gave up after `maxWait` with the resource still pending, and a
+ * `restart` that polls again from the first interval. Pass the key from `fileServiceKeys` and
+ * the same `maxWait` as the query hook.
+ */
+export function usePollingTimeout(
+  queryKey: QueryKey,
+  maxWait?: number,
+): { timedOut: boolean; restart: () => void } {
+  const { queryClient } = useFileService()
+  const cache = queryClient.getQueryCache()
+  const find = () => cache.find({ queryKey, exact: true })
+  const timedOut = useSyncExternalStore(
+    (onChange) => cache.subscribe(onChange),
+    () => isPollingTimedOut(find(), maxWait),
+    () => false,
+  )
+  return {
+    timedOut,
+    restart: () => {
+      resetPolling(find())
+      void queryClient.refetchQueries({ queryKey, exact: true })
+    },
+  }
+}

@@ -1,0 +1,110 @@
+// One options factory per query: key, request and policy in one place. Hooks are thin wrappers.
+import { type Query, type QueryKey, queryOptions } from '@tanstack/react-query'
+import type { PageParams } from '../api/createFileServiceClient.js'
+import { NotFoundError } from '../api/errors.js'
+import type { Action, ActionType } from '../api/types.js'
+import type { FileServiceContextValue } from '../provider/context.js'
+import { fileServiceKeys } from './fileServiceKeys.js'
+import { type PollingOptions, pollInterval, reportAuth, retryDelay, shouldRetry } from './policy.js'
+
+/** What the factories need from `useFileService()`. */
+export type QueryContext = Pick<FileServiceContextValue, 'client' | 'projectId' | 'scope' | 'onAuthError'>
+
+const policy = { retry: shouldRetry, retryDelay } as const
+
+/**
+ * Like `keepPreviousData`, but only from another page of the same list under the same token
+ * scope: a new token or another group must never show the old one's data as a placeholder.
+ */
+const keepPreviousPage =
+  (key: QueryKey) =>
+  <T>(previous: T | undefined, previousQuery?: Query<T, Error, T, readonly unknown[]>): T | undefined => {
+    const before = previousQuery?.queryKey
+    const same = before?.length === key.length && key.slice(0, -1).every((part, i) => part === before[i])
+    return same ? previous : undefined
+  }
+
+/** A page of the project's groups (secret key). */
+export const groupsQueryOptions = (ctx: QueryContext, params: PageParams = {}) => {
+  const queryKey = fileServiceKeys.groupList(ctx, params)
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.groups.list(params, { signal })),
+    placeholderData: keepPreviousPage(queryKey),
+    ...policy,
+  })
+}
+
+/** One group; polls while it is `pending`. */
+export const groupQueryOptions = (ctx: QueryContext, id: string, polling?: PollingOptions) =>
+  queryOptions({
+    queryKey: fileServiceKeys.group(ctx, id),
+    queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.groups.get(id, { signal })),
+    refetchInterval: pollInterval(polling),
+    refetchIntervalInBackground: false,
+    ...policy,
+  })
+
+/** A page of a group's files, in the group's order. */
+export const groupFilesQueryOptions = (ctx: QueryContext, id: string, params: PageParams = {}) => {
+  const queryKey = fileServiceKeys.groupFiles(ctx, id, params)
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.groups.files(id, params, { signal })),
+    placeholderData: keepPreviousPage(queryKey),
+    ...policy,
+  })
+}
+
+/** A page of the project's files (secret key). */
+export const filesQueryOptions = (ctx: QueryContext, params: PageParams = {}) => {
+  const queryKey = fileServiceKeys.fileList(ctx, params)
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.files.list(params, { signal })),
+    placeholderData: keepPreviousPage(queryKey),
+    ...policy,
+  })
+}
+
+/** One file; polls while it is not final (an upload from a URL, a conversion result). */
+export const fileQueryOptions = (ctx: QueryContext, id: string, polling?: PollingOptions) =>
+  queryOptions({
+    queryKey: fileServiceKeys.file(ctx, id),
+    queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.files.get(id, { signal })),
+    refetchInterval: pollInterval(polling),
+    refetchIntervalInBackground: false,
+    ...policy,
+  })
+
+/**
+ * A file's action; `null` when it was never started (the service's 404). Polls until final.
+ */
+export const actionQueryOptions = <T extends ActionType>(
+  ctx: QueryContext,
+  fileId: string,
+  type: T,
+  polling?: PollingOptions,
+) =>
+  queryOptions({
+    queryKey: fileServiceKeys.action(ctx, fileId, type),
+    queryFn: ({ signal }): Promise<Action<T> | null> =>
+      reportAuth(ctx, () =>
+        ctx.client.actions.get(fileId, type, { signal }).catch((error: unknown) => {
+          if (error instanceof NotFoundError) return null
+          throw error
+        }),
+      ),
+    refetchInterval: pollInterval(polling),
+    refetchIntervalInBackground: false,
+    ...policy,
+  })
+
+/** Which formats and methods a file can be converted to. */
+export const conversionsQueryOptions = (ctx: QueryContext, fileId: string) =>
+  queryOptions({
+    queryKey: fileServiceKeys.conversions(ctx, fileId),
+    queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.conversions.info(fileId, { signal })),
+    staleTime: 5 * 60_000,
+    ...policy,
+  })

@@ -1,0 +1,118 @@
+'use client'
+import { QueryClient, QueryClientContext } from '@tanstack/react-query'
+import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { createFileServiceClient } from '../api/createFileServiceClient.js'
+import type { AuthError } from '../api/errors.js'
+import type { TokenSource } from '../api/request.js'
+import { FileServiceContext, type FileServiceContextValue, type FileServiceMessages } from './context.js'
+import { tokenKind, tokenScope } from './tokenScope.js'
+
+export interface FileServiceProviderProps {
+  /** Origin of the service (or of a proxy in front of it). */
+  baseUrl: string
+  /** Project identifier. */
+  projectId: string
+  /**
+   * Secret key or access token, or a function returning one (called per request). Changing it
+   * takes effect on the next request; a different token kind or value gets a fresh cache scope.
+   */
+  token?: TokenSource
+  /**
+   * Cache scope for a token *function*, whose value can't be known while rendering: pass a stable
+   * name per identity (e.g. the user id) so switching users drops the old user's data.
+   * @default 'dynamic'
+   */
+  tokenScope?: string
+  /** QueryClient for Filekit's queries. @default the host's from QueryClientProvider, else one created once */
+  queryClient?: QueryClient
+  /** Base of CDN preview URLs. @default `${baseUrl}/cdn` */
+  cdnUrl?: string
+  /** Overrides for visible text. */
+  messages?: Partial<FileServiceMessages>
+  /** Locale for sizes, dates and numbers. @default the browser's */
+  locale?: string
+  /** Called with every 401/403 (e.g. to ask for a new token). */
+  onAuthError?: (error: AuthError) => void
+  children?: ReactNode
+}
+
+// Bundlers replace `process.env.NODE_ENV`; declared here so the library needs no Node types.
+declare const process: { env: { NODE_ENV?: string } } | undefined
+
+let warned = false
+function warnSecretInBrowser(token: TokenSource) {
+  if (warned || typeof window === 'undefined' || typeof token !== 'string') return
+  if (typeof process !== 'undefined' && process.env.NODE_ENV === 'production') return
+  if (tokenKind(token) !== 'secret') return
+  warned = true
+  console.warn(
+    '[filekit] A secret key is used in the browser. Secret keys belong on a server or a proxy; give browsers a group (gat-) or file (fat-) access token.',
+  )
+}
+
+/**
+ * Gives Filekit's hooks and components a client for one project. It never provides a
+ * QueryClient to the tree: the host's own queries keep seeing the host's client.
+ */
+export function FileServiceProvider({
+  baseUrl,
+  projectId,
+  token,
+  tokenScope: scopeName,
+  queryClient: clientProp,
+  cdnUrl,
+  messages,
+  locale,
+  onAuthError,
+  children,
+}: FileServiceProviderProps) {
+  const hostClient = useContext(QueryClientContext)
+  const [ownClient] = useState(() => (clientProp || hostClient ? null : new QueryClient()))
+  const queryClient = clientProp ?? hostClient ?? ownClient!
+
+  // The latest token and callback, read at request time: no remount, no new client.
+  const tokenRef = useRef(token)
+  tokenRef.current = token
+  const authRef = useRef(onAuthError)
+  authRef.current = onAuthError
+  warnSecretInBrowser(token)
+
+  const client = useMemo(
+    () =>
+      createFileServiceClient({
+        baseUrl,
+        projectId,
+        token: () => {
+          const current = tokenRef.current
+          return typeof current === 'function' ? current() : current
+        },
+      }),
+    [baseUrl, projectId],
+  )
+  const scope = typeof token === 'function' ? (scopeName ?? 'dynamic') : tokenScope(token)
+
+  // Data fetched under one token must not be shown, or kept, under another.
+  const previous = useRef({ projectId, scope })
+  useEffect(() => {
+    const old = previous.current
+    if (old.scope !== scope || old.projectId !== projectId) {
+      queryClient.removeQueries({ queryKey: ['filekit', old.projectId, old.scope] })
+    }
+    previous.current = { projectId, scope }
+  }, [queryClient, projectId, scope])
+
+  const value = useMemo<FileServiceContextValue>(
+    () => ({
+      client,
+      projectId,
+      scope,
+      queryClient,
+      cdnUrl: (cdnUrl ?? `${baseUrl.replace(/\/+$/, '')}/cdn`).replace(/\/+$/, ''),
+      messages: messages ?? {},
+      locale,
+      onAuthError: (error) => authRef.current?.(error),
+    }),
+    [client, projectId, scope, queryClient, cdnUrl, baseUrl, messages, locale],
+  )
+  return <FileServiceContext.Provider value={value}>{children}</FileServiceContext.Provider>
+}

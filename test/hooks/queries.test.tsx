@@ -1,0 +1,203 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query'
+import { act, renderHook, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  AuthError,
+  FileServiceProvider,
+  fileServiceKeys,
+  NotFoundError,
+  useAction,
+  useConversions,
+  useFile,
+  useFileService,
+  useFiles,
+  useGroup,
+  useGroupFiles,
+  useGroups,
+} from '../../src/index.ts'
+import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from './setup.tsx'
+
+const { emulator, count } = setupEmulator()
+
+describe('query hooks against the emulator', () => {
+  it('useGroups: a page of groups with the secret key, and the next page prefetched', async () => {
+    const { files } = await emulator.seed({ files: [{}, {}] })
+    for (let i = 0; i < 3; i++) await emulator.seed({ groups: [{ fileIds: [files[0]!.id] }] })
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(() => useGroups({ items: 2 }), { wrapper: Wrapper })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(result.current.data).toMatchObject({ count: 3, page: 1, pageSize: 2, pages: 2 })
+    await waitFor(() => expect(count('GET', 'groups.json')).toBe(2)) // page 2 prefetched
+  })
+
+  it('useGroupFiles keeps the previous page while the next one loads', async () => {
+    const { files } = await emulator.seed({ files: [{}, {}, {}] })
+    const [group] = (await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })).groups
+    const { Wrapper } = wrapper({ token: group!.accessToken })
+    const { result, rerender } = renderHook(({ page }) => useGroupFiles(group!.id, { page, items: 1 }), {
+      wrapper: Wrapper,
+      initialProps: { page: 1 },
+    })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    emulator.faults.latency(50)
+    rerender({ page: 3 }) // page 2 was prefetched; page 3 was not
+    expect(result.current.data?.page).toBe(1)
+    expect(result.current.isPlaceholderData).toBe(true)
+    await waitFor(() => expect(result.current.data?.page).toBe(3))
+    expect(result.current.data?.data.map((f) => f.id)).toEqual([files[2]!.id])
+  })
+
+  it('useGroup, useFiles, useFile and useConversions read the emulator', async () => {
+    const { files, groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(
+      () => ({
+        group: useGroup(groups[0]!.id),
+        files: useFiles(),
+        file: useFile(files[0]!.id),
+        conversions: useConversions(files[0]!.id),
+      }),
+      { wrapper: Wrapper },
+    )
+    await waitFor(() =>
+      expect(result.current.conversions.isSuccess && result.current.file.isSuccess).toBe(true),
+    )
+    await waitFor(() => expect(result.current.group.data?.status).toBe('ready'))
+    expect(result.current.files.data?.count).toBe(1)
+    expect(result.current.file.data?.id).toBe(files[0]!.id)
+    expect(result.current.conversions.data?.methodsAvailable).toContain('remove_bg')
+  })
+
+  it('useAction gives null for an action never started, not an error', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(() => useAction(files[0]!.id, 'recognize'), { wrapper: Wrapper })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(result.current.data).toBeNull()
+  })
+
+  it('errors reach the caller typed, 4xx are not retried, and 401 calls onAuthError once', async () => {
+    const onAuthError = vi.fn()
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper({ token: 'gat-AAAAAAAAAAAAAAAAAAAAAA', onAuthError })
+    const { result } = renderHook(() => ({ groups: useGroups(), file: useFile(files[0]!.id) }), {
+      wrapper: Wrapper,
+    })
+    await waitFor(() => expect(result.current.groups.isError && result.current.file.isError).toBe(true))
+    expect(result.current.groups.error).toBeInstanceOf(AuthError)
+    expect(result.current.file.error).toBeInstanceOf(AuthError)
+    expect(count('GET', 'groups.json')).toBe(1)
+    expect(onAuthError).toHaveBeenCalledTimes(2)
+    expect(onAuthError.mock.calls[0]![0]).toBeInstanceOf(AuthError)
+
+    const { Wrapper: Operator } = wrapper()
+    const missing = renderHook(() => useFile(`${files[0]!.id.slice(0, -1)}Z`), { wrapper: Operator })
+    await waitFor(() => expect(missing.result.current.isError).toBe(true))
+    expect(missing.result.current.error).toBeInstanceOf(NotFoundError)
+  })
+
+  it('retries a 5xx and succeeds; waits Retry-After on a 429', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    try {
+      emulator.faults.failNext('groups.json', { status: 503, count: 1 })
+      emulator.faults.failNext('files.json', { status: 429, count: 1, retryAfter: 5 })
+      const { Wrapper } = wrapper()
+      const { result } = renderHook(
+        () => ({ groups: useGroups({ items: 100 }), files: useFiles({ items: 100 }) }),
+        {
+          wrapper: Wrapper,
+        },
+      )
+      await act(() => vi.advanceTimersByTimeAsync(100))
+      expect(count('GET', 'groups.json')).toBe(1)
+      await act(() => vi.advanceTimersByTimeAsync(1_000)) // backoff: 1 s after the first failure
+      expect(count('GET', 'groups.json')).toBe(2)
+      expect(result.current.groups.isSuccess).toBe(true)
+      await act(() => vi.advanceTimersByTimeAsync(3_700))
+      expect(count('GET', 'files.json')).toBe(1) // still waiting: Retry-After is 5 s
+      await act(() => vi.advanceTimersByTimeAsync(300))
+      expect(count('GET', 'files.json')).toBe(2)
+      expect(result.current.files.isSuccess).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
+describe('provider', () => {
+  it('throws a clear error outside the provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() => renderHook(() => useGroups())).toThrow(/FileServiceProvider/)
+    vi.restoreAllMocks()
+  })
+
+  it("uses the host's QueryClient and leaves the host's own queries alone", async () => {
+    const hostClient = newQueryClient()
+    hostClient.setQueryData(['host', 'profile'], { name: 'Ada' })
+    const { Wrapper } = wrapper({ hostClient })
+    const { result } = renderHook(
+      () => ({
+        groups: useGroups(),
+        host: useQuery({
+          queryKey: ['host', 'profile'],
+          queryFn: () => ({ name: 'x' }),
+          staleTime: Infinity,
+        }),
+        ctx: useFileService(),
+      }),
+      { wrapper: Wrapper },
+    )
+    await waitFor(() => expect(result.current.groups.isSuccess).toBe(true))
+    expect(result.current.ctx.queryClient).toBe(hostClient)
+    expect(hostClient.getQueryData(fileServiceKeys.groupList(result.current.ctx, {}))).toBeDefined()
+    expect(result.current.host.data).toEqual({ name: 'Ada' })
+  })
+
+  it('a queryClient prop is used for Filekit only; the host keeps its own', async () => {
+    const own = newQueryClient()
+    const { Wrapper, hostClient } = wrapper({ queryClient: own })
+    const { result } = renderHook(() => ({ groups: useGroups(), ctx: useFileService() }), {
+      wrapper: Wrapper,
+    })
+    await waitFor(() => expect(result.current.groups.isSuccess).toBe(true))
+    expect(result.current.ctx.queryClient).toBe(own)
+    expect(hostClient.getQueryCache().getAll()).toHaveLength(0)
+    expect(own.getQueryCache().getAll().length).toBeGreaterThan(0)
+  })
+
+  it('the scope names the token kind and a hash, never the token', async () => {
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(() => useFileService(), { wrapper: Wrapper })
+    expect(result.current.scope).toMatch(/^secret:[0-9a-f]{8}$/)
+    expect(JSON.stringify(fileServiceKeys.all(result.current))).not.toContain(secretKey)
+  })
+
+  it('switching tokens shows no data from the old one and drops its cache', async () => {
+    const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
+    const hostClient = newQueryClient()
+    const onAuthError = vi.fn()
+    let token = secretKey
+    const { result, rerender } = renderHook(() => ({ groups: useGroups(), ctx: useFileService() }), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={hostClient}>
+          <FileServiceProvider baseUrl={baseUrl} projectId="demo" token={token} onAuthError={onAuthError}>
+            {children}
+          </FileServiceProvider>
+        </QueryClientProvider>
+      ),
+    })
+    await waitFor(() => expect(result.current.groups.data?.count).toBe(1))
+    const secretScope = result.current.ctx.scope
+    // Same provider, same client object: only the token changes.
+    const client = result.current.ctx.client
+    token = groups[0]!.accessToken
+    rerender()
+    expect(result.current.ctx.scope).toMatch(/^group:[0-9a-f]{8}$/)
+    expect(result.current.ctx.client).toBe(client)
+    expect(result.current.groups.data).toBeUndefined() // nothing from the secret key's cache
+    await waitFor(() => expect(result.current.groups.error).toBeInstanceOf(AuthError))
+    expect(onAuthError).toHaveBeenCalledTimes(1)
+    expect(hostClient.getQueryCache().findAll({ queryKey: ['filekit', 'demo', secretScope] })).toHaveLength(0)
+  })
+})

@@ -1,5 +1,5 @@
-import { playwright } from '@vitest/browser-playwright'
 import react from '@vitejs/plugin-react'
+import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import { chromiumArgs, chromiumPath } from './test/support/chromium.ts'
 
@@ -11,7 +11,13 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**', 'test/e2e/**', 'test/hooks/**', 'test/provider/**', 'test/components/**'],
+          exclude: [
+            'test/browser/**',
+            'test/e2e/**',
+            'test/hooks/**',
+            'test/provider/**',
+            'test/components/**',
+          ],
         },
       },
       {
@@ -19,7 +25,11 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['test/hooks/**/*.test.{ts,tsx}', 'test/provider/**/*.test.{ts,tsx}', 'test/components/**/*.test.tsx'],
+          include: [
+            'test/hooks/**/*.test.{ts,tsx}',
+            'test/provider/**/*.test.{ts,tsx}',
+            'test/components/**/*.test.tsx',
+          ],
         },
       },
       {

@@ -58,7 +58,9 @@ export function pollInterval(options: PollingOptions = {}) {
     if (remaining <= 0) return false
     // TanStack asks again on every query update and for every observer: derive the step from
     // the query's own fetch count so the answer is the same however often it is asked.
-    const interval = Math.min(initialInterval * factor ** (results(query) - state.base), maxInterval)
+    const interval = Math.round(
+      Math.min(initialInterval * factor ** (results(query) - state.base), maxInterval),
+    )
     return Math.min(interval, remaining)
   }
 }
@@ -75,14 +77,14 @@ export function resetPolling(query: object | undefined): void {
 }
 
 /** Network errors and 5xx are retried (3 times); 429 too, after `retryAfter`; other 4xx never. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+export function shouldRetry(failureCount: number, error: Error): boolean {
   if (failureCount >= 3) return false
   if (isFileServiceError(error)) return error.status === 429 || error.status >= 500
   return !(error instanceof DOMException && error.name === 'AbortError')
 }
 
 /** `Retry-After` for 429, else exponential backoff from 1 s, at most 30 s. */
-export function retryDelay(attempt: number, error: unknown): number {
+export function retryDelay(attempt: number, error: Error): number {
   if (error instanceof RateLimitError && error.retryAfter !== null) return error.retryAfter * 1000
   return Math.min(1000 * 2 ** attempt, 30_000)
 }

@@ -120,7 +120,8 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   let blobs = options.blobs ?? createMemoryBlobStore()
   const engines = options.engines ?? createSimulatedEngines()
   const manual = typeof options.clock === 'object' ? options.clock : undefined
-  const now = typeof options.clock === 'function' ? options.clock : (manual?.now ?? Date.now)
+  // Read Date.now at each call, so fake timers installed later drive the emulator too.
+  const now = typeof options.clock === 'function' ? options.clock : (manual?.now ?? (() => Date.now()))
   const iso = () => new Date(now()).toISOString()
   const delays = { group: 300, action: 1500, conversion: 1200, fetch: 800, ...options.delays }
   const maxUploadBytes = options.maxUploadBytes ?? 100 * 1024 * 1024

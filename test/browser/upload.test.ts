@@ -17,6 +17,7 @@ describe('upload in Chromium', () => {
     expect(file.status).toBe('ready')
     expect(file.size).toBe(bytes.length)
     expect(file.metadata).toMatchObject({ origin: 'browser-test' })
+    expect(file.originalName).toBe('big.bin')
     expect(events.length).toBeGreaterThan(0)
     const last = events.at(-1)!
     expect(last.loaded).toBe(last.total)

@@ -1,0 +1,44 @@
+// Type tests for the hooks' public types; checked by `npm run typecheck`.
+import type { UseMutationResult, UseQueryResult, UseSuspenseQueryResult } from '@tanstack/react-query'
+import { expectTypeOf } from 'vitest'
+import {
+  type Action,
+  actionQueryOptions,
+  type ConversionsInfo,
+  type FileResource,
+  fileServiceKeys,
+  type Group,
+  groupQueryOptions,
+  type Page,
+  type QueryContext,
+  useAction,
+  useConversions,
+  useCreateGroup,
+  useGroupFiles,
+  useGroups,
+  useSuspenseGroup,
+  useUpdateGroup,
+} from '../../src/index.ts'
+
+declare const ctx: QueryContext
+
+// Hook calls live in a hook, as the rules of hooks want; this is never run.
+export function useTypeTests() {
+  expectTypeOf(useGroups()).toEqualTypeOf<UseQueryResult<Page<Group>, Error>>()
+  expectTypeOf(useGroupFiles('g-1')).toEqualTypeOf<UseQueryResult<Page<FileResource>, Error>>()
+  expectTypeOf(useConversions('f-1')).toEqualTypeOf<UseQueryResult<ConversionsInfo, Error>>()
+  expectTypeOf(useAction('f-1', 'moderate')).toEqualTypeOf<UseQueryResult<Action<'moderate'> | null, Error>>()
+  expectTypeOf(useSuspenseGroup('g-1')).toEqualTypeOf<UseSuspenseQueryResult<Group, Error>>()
+  expectTypeOf(useCreateGroup()).toEqualTypeOf<
+    UseMutationResult<Group, Error, { fileIds: string[] }, unknown>
+  >()
+  expectTypeOf(useUpdateGroup().mutate).parameter(0).toEqualTypeOf<{ id: string; fileIds: string[] }>()
+  // @ts-expect-error: not an action type
+  useAction('f-1', 'transcribe')
+}
+
+// The options factories tie the data type to the key.
+expectTypeOf(groupQueryOptions(ctx, 'g-1').queryFn).not.toBeUndefined()
+expectTypeOf(actionQueryOptions(ctx, 'f-1', 'virus_scan').queryKey).toEqualTypeOf(
+  fileServiceKeys.action(ctx, 'f-1', 'virus_scan') as never,
+)

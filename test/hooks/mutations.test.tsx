@@ -1,0 +1,170 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import {
+  type FileResource,
+  useConvert,
+  useCreateGroup,
+  useDeleteGroup,
+  useFile,
+  useGroup,
+  useGroupFiles,
+  useGroups,
+  useUpdateGroup,
+  useUploadFile,
+  ValidationError,
+} from '../../src/index.ts'
+import { subjectPng } from '../../src/testing/index.ts'
+import { setupEmulator, wrapper } from './setup.tsx'
+
+const { emulator, count } = setupEmulator({ delays: { group: 50 } })
+const ids = (files: FileResource[] | undefined) => files?.map((f) => f.id)
+
+async function groupOfThree() {
+  const { files, groups } = await emulator.seed({ files: [{}, {}, {}], groups: [{ files: [0, 1, 2] }] })
+  return { fileIds: files.map((f) => f.id), group: groups[0]! }
+}
+
+describe('mutation hooks', () => {
+  it('useCreateGroup without a token returns the group with its access token and refreshes lists', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper({ token: undefined })
+    const { result } = renderHook(() => useCreateGroup(), { wrapper: Wrapper })
+    const group = await act(() => result.current.mutateAsync({ fileIds: [files[0]!.id] }))
+    expect(group.accessToken).toMatch(/^gat-/)
+    expect(group.status).toBe('pending')
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+  })
+
+  it('useUpdateGroup writes the new order at once, then the server confirms it', async () => {
+    const { fileIds, group } = await groupOfThree()
+    const { Wrapper } = wrapper({ token: group.accessToken })
+    const { result } = renderHook(
+      () => ({ files: useGroupFiles(group.id), update: useUpdateGroup(), group: useGroup(group.id) }),
+      {
+        wrapper: Wrapper,
+      },
+    )
+    await waitFor(() => expect(ids(result.current.files.data?.data)).toEqual(fileIds))
+    emulator.faults.latency(150)
+    const reversed = [...fileIds].reverse()
+    act(() => result.current.update.mutate({ id: group.id, fileIds: reversed }))
+    await waitFor(() => expect(ids(result.current.files.data?.data)).toEqual(reversed))
+    expect(result.current.update.isPending).toBe(true) // shown before the server answered
+    await waitFor(() => expect(result.current.update.isSuccess).toBe(true))
+    emulator.faults.latency(0)
+    await waitFor(() => expect(result.current.group.data?.status).toBe('ready'))
+    expect(ids(result.current.files.data?.data)).toEqual(reversed)
+    expect(result.current.files.data?.count).toBe(3)
+  })
+
+  it('useUpdateGroup rolls back when the server refuses', async () => {
+    const { fileIds, group } = await groupOfThree()
+    const { Wrapper } = wrapper({ token: group.accessToken })
+    const { result } = renderHook(() => ({ files: useGroupFiles(group.id), update: useUpdateGroup() }), {
+      wrapper: Wrapper,
+    })
+    await waitFor(() => expect(ids(result.current.files.data?.data)).toEqual(fileIds))
+    emulator.faults.latency(100)
+    emulator.faults.failNext(/PUT .*groups\//, { status: 422, message: 'Nope' })
+    act(() => result.current.update.mutate({ id: group.id, fileIds: [fileIds[2]!] }))
+    await waitFor(() => expect(ids(result.current.files.data?.data)).toEqual([fileIds[2]]))
+    await waitFor(() => expect(result.current.update.isError).toBe(true))
+    expect(result.current.update.error).toBeInstanceOf(ValidationError)
+    expect(ids(result.current.files.data?.data)).toEqual(fileIds)
+    expect(count('PUT', '/groups/')).toBe(1) // mutations are not retried
+  })
+
+  it('two overlapping updates end in the server state', async () => {
+    const { fileIds, group } = await groupOfThree()
+    const { Wrapper } = wrapper({ token: group.accessToken })
+    const { result } = renderHook(() => ({ files: useGroupFiles(group.id), update: useUpdateGroup() }), {
+      wrapper: Wrapper,
+    })
+    await waitFor(() => expect(result.current.files.isSuccess).toBe(true))
+    emulator.faults.latency(80)
+    const first = [fileIds[1]!, fileIds[0]!]
+    const second = [fileIds[2]!, fileIds[0]!]
+    await act(async () => {
+      const a = result.current.update.mutateAsync({ id: group.id, fileIds: first })
+      const b = result.current.update.mutateAsync({ id: group.id, fileIds: second })
+      await Promise.all([a, b])
+    })
+    emulator.faults.latency(0)
+    const server = await emulator.fetch(
+      new Request(`http://x/api/v1/projects/demo/groups/${group.id}/files.json`, {
+        headers: { Authorization: `Bearer ${group.accessToken}` },
+      }),
+    )
+    const serverIds = (await server.json()).data.map((f: { id: string }) => f.id)
+    await waitFor(() => expect(ids(result.current.files.data?.data)).toEqual(serverIds))
+    expect([first, second].map(String)).toContain(String(serverIds))
+  })
+
+  it('another group never shows the previous group’s files as a placeholder', async () => {
+    const a = await groupOfThree()
+    const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
+    const { Wrapper } = wrapper()
+    const { result, rerender } = renderHook(({ id }) => useGroupFiles(id), {
+      wrapper: Wrapper,
+      initialProps: { id: a.group.id },
+    })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    emulator.faults.latency(100)
+    rerender({ id: groups[0]!.id })
+    expect(result.current.data).toBeUndefined()
+    await waitFor(() => expect(result.current.data?.count).toBe(1))
+  })
+
+  it('useDeleteGroup removes the group', async () => {
+    const { group } = await groupOfThree()
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(() => ({ del: useDeleteGroup(), list: useGroups() }), { wrapper: Wrapper })
+    await waitFor(() => expect(result.current.list.data?.count).toBe(1))
+    await act(() => result.current.del.mutateAsync(group.id))
+    await waitFor(() => expect(result.current.list.data?.count).toBe(0))
+  })
+
+  // Progress events themselves are checked in Chromium (test/browser/upload.test.ts): jsdom's
+  // Bytes, names and progress are checked in Node (test/api) and Chromium (test/browser): jsdom's
+  // Blob and FormData don't survive Node's fetch intact.
+  it('useUploadFile uploads several files at once and cancels one', async () => {
+    const { Wrapper } = wrapper({ token: undefined })
+    const { result } = renderHook(() => useUploadFile(), { wrapper: Wrapper })
+    const cancel = new AbortController()
+    cancel.abort()
+    const outcomes = await act(() =>
+      Promise.allSettled([
+        result.current.mutateAsync({
+          file: new Blob([subjectPng() as BlobPart], { type: 'image/png' }),
+          name: 'a.png',
+        }),
+        result.current.mutateAsync({
+          file: new Blob([subjectPng(40, 40) as BlobPart], { type: 'image/png' }),
+          name: 'b.png',
+        }),
+        result.current.mutateAsync({ file: new Blob(['x']), name: 'c.txt', signal: cancel.signal }),
+      ]),
+    )
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected'])
+    const [a, b] = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : null))
+    expect(a?.status).toBe('ready')
+    expect(b?.id).not.toBe(a?.id)
+    expect(((outcomes[2] as PromiseRejectedResult).reason as Error).name).toBe('AbortError')
+    expect(count('POST', '/files.json')).toBe(2)
+  })
+
+  it('useConvert returns the new pending file and useFile follows it', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(() => useConvert('image'), { wrapper: Wrapper })
+    const converted = await act(() =>
+      result.current.mutateAsync({
+        fileId: files[0]!.id,
+        recipe: { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] },
+      }),
+    )
+    expect(converted.status).toBe('pending')
+    const follow = renderHook(() => useFile(converted.id), { wrapper: Wrapper })
+    await waitFor(() => expect(follow.result.current.data?.status).toBe('ready'), { timeout: 5_000 })
+  })
+})

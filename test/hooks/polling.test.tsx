@@ -1,0 +1,198 @@
+import { act, render, renderHook } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  fileServiceKeys,
+  useAction,
+  useFile,
+  useFileService,
+  usePollingTimeout,
+  useRunAction,
+} from '../../src/index.ts'
+import { secretKey, setupEmulator, wrapper } from './setup.tsx'
+
+// Actions take a minute on this emulator, so the backoff schedule is visible.
+const { emulator, requests, count } = setupEmulator({ delays: { action: 60_000, conversion: 5_000 } })
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+})
+afterEach(() => {
+  vi.useRealTimers()
+  Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
+})
+
+const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
+const actionGets = () =>
+  requests.filter((r) => r.method === 'GET' && r.path.endsWith('/actions/recognize.json'))
+
+async function startedAction() {
+  const { files } = await emulator.seed({ files: [{}] })
+  const fileId = files[0]!.id
+  await emulator.fetch(
+    new Request(`http://x/api/v1/projects/demo/files/${fileId}/actions/recognize.json`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${secretKey}` },
+    }),
+  )
+  return fileId
+}
+
+describe('polling', () => {
+  it('backs off 1 s × 1.5 up to 10 s while pending', async () => {
+    const fileId = await startedAction()
+    const { Wrapper } = wrapper()
+    renderHook(() => useAction(fileId, 'recognize', { maxWait: 10 * 60_000 }), { wrapper: Wrapper })
+    await tick(55_000)
+    const at = actionGets().map((r) => r.at)
+    const gaps = at.slice(1).map((t, i) => t - at[i]!)
+    expect(gaps.slice(0, 8)).toEqual([1000, 1500, 2250, 3375, 5063, 7594, 10000, 10000])
+  })
+
+  it('stops at a final status', async () => {
+    const fileId = await startedAction()
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(() => useAction(fileId, 'recognize'), { wrapper: Wrapper })
+    await tick(80_000)
+    expect(result.current.data?.status).toBe('ready')
+    expect(result.current.data?.result?.data.Labels.length).toBeGreaterThan(0)
+    const polls = actionGets().length
+    await tick(60_000)
+    expect(actionGets().length).toBe(polls)
+  })
+
+  it('keeps polling an unknown status: it is never taken for success', async () => {
+    const fileId = await startedAction()
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(() => ({ action: useAction(fileId, 'recognize'), ctx: useFileService() }), {
+      wrapper: Wrapper,
+    })
+    await tick(100)
+    const key = fileServiceKeys.action(result.current.ctx, fileId, 'recognize')
+    act(() => {
+      result.current.ctx.queryClient.setQueryData(key, {
+        ...result.current.action.data!,
+        status: 'queued_somewhere',
+      })
+    })
+    const before = actionGets().length
+    await tick(3_000)
+    expect(actionGets().length).toBeGreaterThan(before)
+  })
+
+  it('stops when the last watcher unmounts', async () => {
+    const fileId = await startedAction()
+    const { Wrapper } = wrapper()
+    const { unmount } = renderHook(() => useAction(fileId, 'recognize'), { wrapper: Wrapper })
+    await tick(3_000)
+    const polls = actionGets().length
+    expect(polls).toBeGreaterThan(1)
+    unmount()
+    await tick(30_000)
+    expect(actionGets().length).toBe(polls)
+  })
+
+  it('makes no requests while the tab is hidden', async () => {
+    const fileId = await startedAction()
+    const { Wrapper } = wrapper()
+    renderHook(() => useAction(fileId, 'recognize'), { wrapper: Wrapper })
+    await tick(3_000)
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))
+    const polls = actionGets().length
+    await tick(40_000)
+    expect(actionGets().length).toBe(polls)
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))
+    await tick(100)
+    expect(actionGets().length).toBeGreaterThan(polls) // back in view: refreshed at once
+  })
+
+  it('fifty watchers of one action cost one request per tick', async () => {
+    const fileId = await startedAction()
+    const { Wrapper } = wrapper()
+    function Badge() {
+      return <span>{useAction(fileId, 'recognize').data?.status}</span>
+    }
+    render(
+      <Wrapper>
+        {Array.from({ length: 50 }, (_, i) => (
+          <Badge key={i} />
+        ))}
+      </Wrapper>,
+    )
+    await tick(20_000)
+    const at = actionGets().map((r) => r.at)
+    // The same schedule as one watcher: 1 initial fetch + polls at 1, 2.5, 4.75, 8.125, 13.19 s.
+    expect(at.length).toBe(6)
+    expect(new Set(at).size).toBe(at.length)
+  })
+
+  it('times out after maxWait, says so, and restarts on request', async () => {
+    const fileId = await startedAction()
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(
+      () => {
+        const ctx = useFileService()
+        return {
+          action: useAction(fileId, 'recognize', { maxWait: 20_000 }),
+          timeout: usePollingTimeout(fileServiceKeys.action(ctx, fileId, 'recognize'), 20_000),
+        }
+      },
+      { wrapper: Wrapper },
+    )
+    await tick(19_000)
+    expect(result.current.timeout.timedOut).toBe(false)
+    await tick(2_000)
+    expect(result.current.timeout.timedOut).toBe(true)
+    expect(result.current.action.data?.status).toBe('pending')
+    const polls = actionGets().length
+    await tick(30_000)
+    expect(actionGets().length).toBe(polls) // gave up
+    act(() => result.current.timeout.restart())
+    await tick(100)
+    expect(result.current.timeout.timedOut).toBe(false)
+    await tick(30_000)
+    expect(actionGets().length).toBeGreaterThan(polls + 2)
+    expect(result.current.action.data?.status).toBe('ready') // 60 s after it started
+  })
+
+  it('useRunAction seeds the action so watchers start polling at once', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const fileId = files[0]!.id
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(() => ({ watch: useAction(fileId, 'recognize'), run: useRunAction() }), {
+      wrapper: Wrapper,
+    })
+    await tick(100)
+    expect(result.current.watch.data).toBeNull() // not started
+    await act(() => result.current.run.mutateAsync({ fileId, type: 'recognize' }))
+    await tick(0) // TanStack notifies observers on a 0 ms timer
+    expect(result.current.watch.data?.status).toBe('pending')
+    const before = actionGets().length
+    await tick(1_100)
+    expect(actionGets().length).toBe(before + 1)
+    expect(count('POST', '/actions/recognize.json')).toBe(1)
+  })
+
+  it('useFile follows a converted file from pending to ready', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const answer = await emulator.fetch(
+      new Request(`http://x/api/v1/projects/demo/files/${files[0]!.id}/conversions/image.json`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${secretKey}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: 'recipe=/-/format/webp/',
+      }),
+    )
+    const converted = (await answer.json()).data.id as string
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(() => useFile(converted), { wrapper: Wrapper })
+    await tick(100)
+    expect(result.current.data?.status).toBe('pending')
+    await tick(10_000)
+    expect(result.current.data?.status).toBe('ready')
+    expect(result.current.data?.mime?.mime).toBe('image/webp')
+  })
+})

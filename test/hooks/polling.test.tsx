@@ -115,8 +115,8 @@ describe('polling', () => {
     }
     render(
       <Wrapper>
-        {Array.from({ length: 50 }, (_, i) => (
-          <Badge key={i} />
+        {Array.from({ length: 50 }, (_, i) => `badge-${i}`).map((id) => (
+          <Badge key={id} />
         ))}
       </Wrapper>,
     )

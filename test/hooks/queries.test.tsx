@@ -1,6 +1,6 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query'
-import { act, renderHook, waitFor } from '@testing-library/react'
-import type { ReactNode } from 'react'
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react'
+import { type ReactNode, Suspense } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import {
   AuthError,
@@ -15,6 +15,8 @@ import {
   useGroup,
   useGroupFiles,
   useGroups,
+  useSuspenseGroup,
+  useSuspenseGroupFiles,
 } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from './setup.tsx'
 
@@ -199,5 +201,30 @@ describe('provider', () => {
     await waitFor(() => expect(result.current.groups.error).toBeInstanceOf(AuthError))
     expect(onAuthError).toHaveBeenCalledTimes(1)
     expect(hostClient.getQueryCache().findAll({ queryKey: ['filekit', 'demo', secretScope] })).toHaveLength(0)
+  })
+})
+
+describe('suspense variants', () => {
+  it('suspend until the data is there, from the same options', async () => {
+    const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
+    const { Wrapper } = wrapper()
+    function Group() {
+      const { data } = useSuspenseGroup(groups[0]!.id)
+      const files = useSuspenseGroupFiles(groups[0]!.id)
+      return (
+        <p>
+          {data.id} has {files.data.count} file
+        </p>
+      )
+    }
+    render(
+      <Wrapper>
+        <Suspense fallback={<p>Loading…</p>}>
+          <Group />
+        </Suspense>
+      </Wrapper>,
+    )
+    expect(screen.getByText('Loading…')).toBeDefined()
+    expect(await screen.findByText(`${groups[0]!.id} has 1 file`)).toBeDefined()
   })
 })

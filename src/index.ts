@@ -37,6 +37,12 @@ export {
   type VirusScanData,
 } from './api/index.js'
 export {
+  type ActionBadgeStatus,
+  ActionStatusBadge,
+  type ActionStatusBadgeProps,
+  summarizeAction,
+} from './components/ActionStatusBadge/index.js'
+export {
   actionQueryOptions,
   conversionsQueryOptions,
   fileQueryOptions,
@@ -78,6 +84,7 @@ export {
 } from './hooks/index.js'
 export { type FileServiceContextValue, type FileServiceMessages, useFileService } from './provider/context.js'
 export { FileServiceProvider, type FileServiceProviderProps } from './provider/FileServiceProvider.js'
+export { defaultMessages, formatMessage, type MessageKey } from './provider/messages.js'
 export { type TokenKind, tokenKind, tokenScope } from './provider/tokenScope.js'
 export {
   parseRecipe,

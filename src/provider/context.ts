@@ -3,8 +3,9 @@ import { createContext, useContext } from 'react'
 import type { FileServiceClient } from '../api/createFileServiceClient.js'
 import type { AuthError } from '../api/errors.js'
 
-/** Text the components show; every key can be overridden through the provider's `messages`. */
-export type FileServiceMessages = Record<string, string>
+import type { FileServiceMessages } from './messages.js'
+
+export type { FileServiceMessages }
 
 /** What `useFileService()` gives: the client and everything the hooks need. */
 export interface FileServiceContextValue {

@@ -1,6 +1,7 @@
 // Shared test setup: the emulator behind MSW, a request counter, and a wrapper with a host
 // QueryClient and the FileServiceProvider.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup } from '@testing-library/react'
 import { setupServer } from 'msw/node'
 import type { ReactNode } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
@@ -23,7 +24,10 @@ export function setupEmulator(options: Parameters<typeof createFileServiceEmulat
     emulator.reset()
     requests.length = 0
   })
-  afterEach(() => server.resetHandlers())
+  afterEach(() => {
+    cleanup()
+    server.resetHandlers()
+  })
   afterAll(() => server.close())
   const count = (method: string, pathPart: string) =>
     requests.filter((r) => r.method === method && r.path.includes(pathPart)).length

@@ -1,0 +1,119 @@
+'use client'
+import { type ComponentProps, useEffect, useRef } from 'react'
+import { AuthError } from '../../api/errors.js'
+import type { ActionType } from '../../api/types.js'
+import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
+import { useRunAction } from '../../hooks/mutations.js'
+import type { PollingOptions } from '../../hooks/policy.js'
+import { isFinalStatus } from '../../hooks/policy.js'
+import { useAction, usePollingTimeout } from '../../hooks/queries.js'
+import { useFileService } from '../../provider/context.js'
+import { cx } from '../shared/cx.js'
+import { useText } from '../shared/useText.js'
+import { summarizeAction } from './summarizeAction.js'
+
+export type ActionBadgeStatus =
+  | 'loading'
+  | 'notStarted'
+  | 'pending'
+  | 'ready'
+  | 'failed'
+  | 'timedOut'
+  | 'forbidden'
+  | 'error'
+
+export interface ActionStatusBadgeProps extends ComponentProps<'span'> {
+  /** File whose action to show. */
+  fileId: string
+  /** Which action. */
+  type: ActionType
+  /** Start the action when it has never run. @default false */
+  autoRun?: boolean
+  /** Show a one-line summary of the result (top labels, moderation verdict, scan verdict). @default false */
+  showResult?: boolean
+  /** Polling limits; `maxWait` decides when it says "still running". */
+  polling?: PollingOptions
+}
+
+/**
+ * The status of one action on one file, kept current by polling. Changes are announced
+ * politely. Every badge on the same action shares one query.
+ */
+export function ActionStatusBadge({
+  fileId,
+  type,
+  autoRun = false,
+  showResult = false,
+  polling,
+  className,
+  ...rest
+}: ActionStatusBadgeProps) {
+  const t = useText()
+  const ctx = useFileService()
+  const query = useAction(fileId, type, polling)
+  const run = useRunAction()
+  const { timedOut, restart } = usePollingTimeout(fileServiceKeys.action(ctx, fileId, type), polling?.maxWait)
+  const action = query.data
+
+  const status: ActionBadgeStatus = query.isError
+    ? query.error instanceof AuthError
+      ? 'forbidden'
+      : 'error'
+    : run.isError && run.error instanceof AuthError
+      ? 'forbidden'
+      : query.isPending
+        ? 'loading'
+        : action === null || action === undefined
+          ? 'notStarted'
+          : action.status === 'ready'
+            ? 'ready'
+            : isFinalStatus(action.status)
+              ? 'failed'
+              : timedOut
+                ? 'timedOut'
+                : 'pending'
+
+  const started = useRef(false)
+  useEffect(() => {
+    if (autoRun && status === 'notStarted' && !started.current) {
+      started.current = true
+      run.mutate({ fileId, type })
+    }
+  }, [autoRun, status, run, fileId, type])
+
+  const summary = showResult && status === 'ready' && action ? summarizeAction(action, t, ctx.locale) : null
+  return (
+    <span
+      data-slot="action-status"
+      data-status={status}
+      data-action={type}
+      className={cx('fk-badge', className)}
+      {...rest}
+    >
+      <span role="status" aria-live="polite" data-slot="action-status-text">
+        {t(`action.${type}`)}: {t(`actionStatus.${status}`)}
+        {summary && <span data-slot="action-result"> — {summary}</span>}
+      </span>
+      {status === 'notStarted' && !autoRun && (
+        <button
+          type="button"
+          className="fk-button"
+          aria-label={`${t('run')}: ${t(`action.${type}`)}`}
+          disabled={run.isPending}
+          onClick={() => run.mutate({ fileId, type })}
+        >
+          {t('run')}
+        </button>
+      )}
+      {(status === 'timedOut' || status === 'error') && (
+        <button
+          type="button"
+          className="fk-button"
+          onClick={status === 'timedOut' ? restart : () => query.refetch()}
+        >
+          {t(status === 'timedOut' ? 'checkAgain' : 'retry')}
+        </button>
+      )}
+    </span>
+  )
+}

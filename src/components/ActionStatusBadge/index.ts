@@ -1,0 +1,6 @@
+export {
+  type ActionBadgeStatus,
+  ActionStatusBadge,
+  type ActionStatusBadgeProps,
+} from './ActionStatusBadge.js'
+export { summarizeAction } from './summarizeAction.js'

@@ -1,0 +1,28 @@
+import type { Action, ActionType } from '../../api/types.js'
+import type { MessageKey } from '../../provider/messages.js'
+
+type T = (key: MessageKey, values?: Record<string, string | number>) => string
+
+/** A one-line, human summary of a finished action's result. */
+export function summarizeAction(action: Action<ActionType>, t: T, locale?: string): string | null {
+  const result = action.result
+  if (!result) return null
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })
+  if (action.actionType === 'virus_scan') {
+    const data = (result as Action<'virus_scan'>['result'])!.data
+    return data.infected ? t('result.infected', { name: data.infected_with ?? '?' }) : t('result.clean')
+  }
+  if (action.actionType === 'moderate') {
+    const labels = (result as Action<'moderate'>['result'])!.data.ModerationLabels
+    if (!labels.length) return t('result.moderationClean')
+    return t('result.moderationFlagged', {
+      labels: labels.map((l) => `${l.Name} ${percent.format(l.Confidence / 100)}`).join(', '),
+    })
+  }
+  const labels = (result as Action<'recognize'>['result'])!.data.Labels
+  if (!labels.length) return t('result.noLabels')
+  const top = [...labels].sort((a, b) => b.Confidence - a.Confidence).slice(0, 3)
+  return t('result.labels', {
+    labels: top.map((l) => `${l.Name} ${percent.format(l.Confidence / 100)}`).join(', '),
+  })
+}

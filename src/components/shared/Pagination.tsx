@@ -1,0 +1,70 @@
+'use client'
+import type { ComponentProps } from 'react'
+import { cx } from './cx.js'
+import { useText } from './useText.js'
+
+export interface PaginationProps extends Omit<ComponentProps<'nav'>, 'onChange'> {
+  page: number
+  pages: number
+  pageSize: number
+  /** Choices for the page size select. @default [10, 20, 50, 100] */
+  pageSizes?: number[]
+  onPageChange: (page: number) => void
+  onPageSizeChange?: (size: number) => void
+  /** True while the next page loads (the old one stays visible). */
+  isBusy?: boolean
+}
+
+/** First / previous / next / last, "Page n of m" and the page size. */
+export function Pagination({
+  page,
+  pages,
+  pageSize,
+  pageSizes = [10, 20, 50, 100],
+  onPageChange,
+  onPageSizeChange,
+  isBusy,
+  className,
+  ...rest
+}: PaginationProps) {
+  const t = useText()
+  const button = (label: string, target: number, disabled: boolean, symbol: string) => (
+    <button
+      type="button"
+      className="fk-button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={() => onPageChange(target)}
+    >
+      {symbol}
+    </button>
+  )
+  return (
+    <nav
+      aria-label={t('pagination.label')}
+      data-slot="pagination"
+      data-busy={isBusy || undefined}
+      className={cx('fk-pagination', className)}
+      {...rest}
+    >
+      {button(t('pagination.first'), 1, page <= 1, '«')}
+      {button(t('pagination.previous'), page - 1, page <= 1, '‹')}
+      <span aria-live="polite">{t('pagination.status', { page, pages })}</span>
+      {button(t('pagination.next'), page + 1, page >= pages, '›')}
+      {button(t('pagination.last'), pages, page >= pages, '»')}
+      {onPageSizeChange && (
+        <label>
+          {t('pagination.pageSize')}{' '}
+          <select value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
+            {pageSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </nav>
+  )
+}

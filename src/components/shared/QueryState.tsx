@@ -1,0 +1,47 @@
+'use client'
+import { AuthError } from '../../api/errors.js'
+import { useText } from './useText.js'
+
+export type ViewState = 'loading' | 'empty' | 'error' | 'forbidden' | 'ready'
+
+/** Which of the four non-data states a query is in, if any. */
+export function viewState(
+  query: { isPending: boolean; isError: boolean; error: unknown },
+  isEmpty: boolean,
+): ViewState {
+  if (query.isError && !query.isPending) return query.error instanceof AuthError ? 'forbidden' : 'error'
+  if (query.isPending) return 'loading'
+  return isEmpty ? 'empty' : 'ready'
+}
+
+export interface QueryStateProps {
+  state: Exclude<ViewState, 'ready'>
+  error?: unknown
+  emptyText: string
+  /** Shown with the forbidden state when the action needs the secret key. */
+  needsSecretKey?: boolean
+  onRetry?: () => void
+}
+
+/** Loading, empty, error and forbidden states, announced to screen readers. */
+export function QueryState({ state, error, emptyText, needsSecretKey, onRetry }: QueryStateProps) {
+  const t = useText()
+  const message =
+    state === 'loading'
+      ? t('loading')
+      : state === 'empty'
+        ? emptyText
+        : state === 'forbidden'
+          ? `${t('forbidden')}${needsSecretKey ? ` ${t('needsSecretKey')}` : ''}`
+          : t('error', { message: error instanceof Error ? error.message : String(error) })
+  return (
+    <div data-slot="query-state" data-state={state} className="fk-state">
+      <p role={state === 'error' || state === 'forbidden' ? 'alert' : 'status'}>{message}</p>
+      {state === 'error' && onRetry && (
+        <button type="button" className="fk-button" onClick={onRetry}>
+          {t('retry')}
+        </button>
+      )}
+    </div>
+  )
+}

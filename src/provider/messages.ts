@@ -1,0 +1,74 @@
+// Every visible string of the components, in English. Hosts override any key through the
+// provider's `messages`; `{name}` placeholders are filled by `formatMessage`.
+
+export const defaultMessages = {
+  loading: 'Loading…',
+  error: 'Something went wrong: {message}',
+  retry: 'Try again',
+  forbidden: 'Not allowed with this token.',
+  needsSecretKey: 'This needs the project’s secret key (an operator or a server-side proxy).',
+  stillProcessing: 'Still processing. It is taking longer than usual.',
+  checkAgain: 'Check again',
+
+  // ActionStatusBadge
+  'action.recognize': 'Image recognition',
+  'action.moderate': 'Moderation',
+  'action.virus_scan': 'Virus scan',
+  'actionStatus.notStarted': 'Not started',
+  'actionStatus.pending': 'Running…',
+  'actionStatus.ready': 'Done',
+  'actionStatus.failed': 'Failed',
+  'actionStatus.timedOut': 'Still running',
+  'actionStatus.forbidden': 'Not allowed',
+  'actionStatus.loading': 'Checking…',
+  'actionStatus.error': 'Unavailable',
+  run: 'Run',
+  'result.labels': 'Labels: {labels}',
+  'result.noLabels': 'No labels found',
+  'result.moderationClean': 'Nothing to moderate',
+  'result.moderationFlagged': 'Flagged: {labels}',
+  'result.clean': 'Clean',
+  'result.infected': 'Infected: {name}',
+
+  // Lists and pagination
+  'files.label': 'Files',
+  'files.empty': 'No files yet.',
+  'groups.label': 'Groups',
+  'groups.empty': 'No groups yet.',
+  'column.preview': 'Preview',
+  'column.name': 'Name',
+  'column.type': 'Type',
+  'column.size': 'Size',
+  'column.status': 'Status',
+  'column.created': 'Created',
+  'column.files': 'Files',
+  'column.select': 'Select',
+  'column.actions': 'Actions',
+  selectFile: 'Select {name}',
+  'pagination.label': 'Pagination',
+  'pagination.first': 'First page',
+  'pagination.previous': 'Previous page',
+  'pagination.next': 'Next page',
+  'pagination.last': 'Last page',
+  'pagination.status': 'Page {page} of {pages}',
+  'pagination.pageSize': 'Per page',
+  'status.pending': 'Processing',
+  'status.ready': 'Ready',
+  'status.processing_error': 'Processing failed',
+  'status.removed': 'Removed',
+  'status.unknown': 'Processing ({status})',
+  unnamed: 'Unnamed file',
+  open: 'Open',
+} as const
+
+export type MessageKey = keyof typeof defaultMessages
+
+/** Every visible string, by key; override any of them through the provider's `messages`. */
+export type FileServiceMessages = Record<MessageKey, string>
+
+/** Fills `{name}` placeholders; unknown placeholders stay as written. */
+export function formatMessage(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  )
+}

@@ -1,0 +1,132 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { createRef } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ActionStatusBadge } from '../../src/index.ts'
+import { eicar } from '../../src/testing/index.ts'
+import { secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
+import { expectNoAxeViolations } from './axe.ts'
+
+const { emulator, count } = setupEmulator({ delays: { action: 5_000 } })
+
+// Polling runs on fake timers; clicks use fireEvent because user-event waits on real timers.
+beforeEach(() => {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    shouldAdvanceTime: false,
+  })
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
+const status = () => screen.getByRole('status')
+
+describe('ActionStatusBadge', () => {
+  it('not started → run → pending → ready with the result summary, announced politely', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    const { container } = render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" showResult />, {
+      wrapper: Wrapper,
+    })
+    expect(status().textContent).toBe('Image recognition: Checking…')
+    await tick(50)
+    expect(status().textContent).toBe('Image recognition: Not started')
+    expect(status().getAttribute('aria-live')).toBe('polite')
+    fireEvent.click(screen.getByRole('button', { name: 'Run: Image recognition' }))
+    await tick(50)
+    expect(status().textContent).toBe('Image recognition: Running…')
+    expect(container.firstElementChild?.getAttribute('data-status')).toBe('pending')
+    await tick(12_000)
+    expect(status().textContent).toMatch(/^Image recognition: Done — Labels: \w+ \d+%/)
+    expect(screen.queryByRole('button')).toBeNull()
+    await expectNoAxeViolations(container)
+  })
+
+  it('has no axe violations when not started (with its Run button)', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    const { container } = render(<ActionStatusBadge fileId={files[0]!.id} type="moderate" />, {
+      wrapper: Wrapper,
+    })
+    await tick(50)
+    expect(screen.getByRole('button', { name: 'Run: Moderation' })).toBeDefined()
+    await expectNoAxeViolations(container)
+  })
+
+  it('autoRun starts the action once', async () => {
+    const { files } = await emulator.seed({ files: [{ sample: 'eicar' }] })
+    const { Wrapper } = wrapper()
+    render(
+      <>
+        <ActionStatusBadge fileId={files[0]!.id} type="virus_scan" autoRun showResult />
+      </>,
+      { wrapper: Wrapper },
+    )
+    await tick(12_000)
+    expect(count('POST', '/actions/virus_scan.json')).toBe(1)
+    expect(status().textContent).toBe('Virus scan: Done — Infected: Eicar-Test-Signature')
+    expect(eicar().length).toBeGreaterThan(0)
+  })
+
+  it('shows a failed action', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    emulator.faults.failActions(files[0]!.id)
+    const { Wrapper } = wrapper()
+    render(<ActionStatusBadge fileId={files[0]!.id} type="moderate" autoRun />, { wrapper: Wrapper })
+    await tick(12_000)
+    expect(status().textContent).toBe('Moderation: Failed')
+  })
+
+  it('says "still running" after the maximum wait, and checks again on request', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    render(
+      <ActionStatusBadge fileId={files[0]!.id} type="recognize" autoRun polling={{ maxWait: 3_000 }} />,
+      { wrapper: Wrapper },
+    )
+    await tick(3_500)
+    expect(status().textContent).toBe('Image recognition: Still running')
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }))
+    await tick(50)
+    expect(status().textContent).toBe('Image recognition: Running…')
+  })
+
+  it('is forbidden with a group token, without crashing', async () => {
+    const { files, groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
+    const onAuthError = vi.fn()
+    const { Wrapper } = wrapper({ token: groups[0]!.accessToken, onAuthError })
+    const { container } = render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" />, {
+      wrapper: Wrapper,
+    })
+    await tick(50)
+    expect(status().textContent).toBe('Image recognition: Not allowed')
+    expect(onAuthError).toHaveBeenCalled()
+    expect(container.firstElementChild?.getAttribute('data-status')).toBe('forbidden')
+  })
+
+  it('spreads props on the root, merges className last, and takes a ref', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    const ref = createRef<HTMLSpanElement>()
+    render(
+      <ActionStatusBadge
+        ref={ref}
+        fileId={files[0]!.id}
+        type="recognize"
+        className="mine"
+        data-testid="badge"
+        title="t"
+      />,
+      {
+        wrapper: Wrapper,
+      },
+    )
+    const root = screen.getByTestId('badge')
+    expect(root).toBe(ref.current)
+    expect(root.className).toBe('fk-badge mine')
+    expect(root.getAttribute('title')).toBe('t')
+    expect(secretKey).toBeTruthy()
+  })
+})

@@ -9,7 +9,7 @@ declare module 'vitest' {
 
 // The browser tests talk to the real emulator server over loopback, as a host app would.
 export default async function setup(project: TestProject) {
-  const server = await startEmulatorServer()
+  const server = await startEmulatorServer(['--control'])
   project.provide('emulator', {
     baseUrl: server.baseUrl,
     projectId: server.projectId,

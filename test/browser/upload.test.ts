@@ -2,6 +2,12 @@ import { describe, expect, inject, it } from 'vitest'
 import { createFileServiceClient, type UploadProgress, ValidationError } from '../../src/index.ts'
 
 const { baseUrl, projectId, secretKey } = inject('emulator')
+const faults = (body: object) =>
+  fetch(`${baseUrl}/__emulator/faults`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 
 describe('upload in Chromium', () => {
   it('reports progress through XMLHttpRequest and ends at the full size', async () => {
@@ -29,6 +35,8 @@ describe('upload in Chromium', () => {
   it('aborts an XHR upload with the native AbortError and the file is not created', async () => {
     const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
     const before = (await operator.files.list({ items: 1 })).count
+    // The server holds requests for a while, so the abort surely lands before the upload is read.
+    await faults({ latency: 1500 })
     const client = createFileServiceClient({ baseUrl, projectId })
     const controller = new AbortController()
     const pending = client.files.upload(new Blob([new Uint8Array(8 * 1024 * 1024)]), {
@@ -39,6 +47,7 @@ describe('upload in Chromium', () => {
     const error = await pending.catch((e: unknown) => e)
     expect(error).toBeInstanceOf(DOMException)
     expect((error as DOMException).name).toBe('AbortError')
+    await faults({ clear: true })
     expect((await operator.files.list({ items: 1 })).count).toBe(before)
   })
 

@@ -42,6 +42,8 @@ export {
   type ActionStatusBadgeProps,
   summarizeAction,
 } from './components/ActionStatusBadge/index.js'
+export { FileList, type FileListProps } from './components/FileList/index.js'
+export { GroupList, type GroupListProps } from './components/GroupList/index.js'
 export {
   actionQueryOptions,
   conversionsQueryOptions,

@@ -1,0 +1,169 @@
+'use client'
+import { useQuery } from '@tanstack/react-query'
+import { type ComponentProps, type ReactNode, useEffect, useState } from 'react'
+import type { FileResource } from '../../api/types.js'
+import { filesQueryOptions, groupFilesQueryOptions } from '../../hooks/queryOptions.js'
+import { useFileService } from '../../provider/context.js'
+import { cx } from '../shared/cx.js'
+import { formatDate, formatSize } from '../shared/format.js'
+import { Pagination } from '../shared/Pagination.js'
+import { QueryState, viewState } from '../shared/QueryState.js'
+import { statusText } from '../shared/statusText.js'
+import { useControllableState } from '../shared/useControllableState.js'
+import { useText } from '../shared/useText.js'
+
+export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
+  /** Show this group's files (in the group's order) instead of the project's files. */
+  groupId?: string
+  /** First page shown. @default 1 */
+  defaultPage?: number
+  /** Rows per page. @default 20 */
+  defaultPageSize?: number
+  /** Called when the page changes. */
+  onPageChange?: (page: number) => void
+  /** Selected file ids (controlled). Giving this, `defaultSelectedIds` or `onSelectedIdsChange` adds a select column. */
+  selectedIds?: string[]
+  /** Initially selected file ids (uncontrolled). */
+  defaultSelectedIds?: string[]
+  /** Called with the new selection. */
+  onSelectedIdsChange?: (ids: string[]) => void
+  /** Extra cells at the end of each row (buttons, links). */
+  renderActions?: (file: FileResource) => ReactNode
+  /** Accessible name of the table. @default messages['files.label'] */
+  label?: string
+}
+
+/** Keeps the requested page while the data for it loads, the previous page visible meanwhile. */
+function useFilePage(groupId: string | undefined, page: number, items: number) {
+  const ctx = useFileService()
+  const options = groupId
+    ? groupFilesQueryOptions(ctx, groupId, { page, items })
+    : filesQueryOptions(ctx, { page, items })
+  const query = useQuery(options, ctx.queryClient)
+  const pages = query.data?.pages
+  useEffect(() => {
+    if (pages !== undefined && page < pages) {
+      const next = { page: page + 1, items }
+      void ctx.queryClient.prefetchQuery(
+        groupId ? groupFilesQueryOptions(ctx, groupId, next) : filesQueryOptions(ctx, next),
+      )
+    }
+  }, [ctx, groupId, page, pages, items])
+  return query
+}
+
+/** A page of files with thumbnails, status and size; optional selection and row actions. */
+export function FileList({
+  groupId,
+  defaultPage = 1,
+  defaultPageSize = 20,
+  onPageChange,
+  selectedIds,
+  defaultSelectedIds,
+  onSelectedIdsChange,
+  renderActions,
+  label,
+  className,
+  ...rest
+}: FileListProps) {
+  const t = useText()
+  const { cdnUrl, locale } = useFileService()
+  const [page, setPage] = useState(defaultPage)
+  const [pageSize, setPageSize] = useState(defaultPageSize)
+  const selectable =
+    selectedIds !== undefined || defaultSelectedIds !== undefined || onSelectedIdsChange !== undefined
+  const [selected, setSelected] = useControllableState(
+    selectedIds,
+    defaultSelectedIds ?? [],
+    onSelectedIdsChange,
+  )
+  const query = useFilePage(groupId, page, pageSize)
+  const data = query.data
+  const state = viewState(query, data?.count === 0)
+  const changePage = (next: number) => {
+    setPage(next)
+    onPageChange?.(next)
+  }
+  const toggle = (id: string) =>
+    setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id])
+
+  return (
+    <div data-slot="file-list" data-state={state} className={cx('fk-root fk-file-list', className)} {...rest}>
+      {state !== 'ready' ? (
+        <QueryState
+          state={state}
+          error={query.error}
+          emptyText={t('files.empty')}
+          needsSecretKey={!groupId}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <>
+          <table aria-label={label ?? t('files.label')} aria-busy={query.isPlaceholderData || undefined}>
+            <thead>
+              <tr>
+                {selectable && <th scope="col">{t('column.select')}</th>}
+                <th scope="col">{t('column.preview')}</th>
+                <th scope="col">{t('column.name')}</th>
+                <th scope="col">{t('column.type')}</th>
+                <th scope="col">{t('column.size')}</th>
+                <th scope="col">{t('column.status')}</th>
+                <th scope="col">{t('column.created')}</th>
+                {renderActions && <th scope="col">{t('column.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {data!.data.map((file) => (
+                <tr
+                  key={file.id}
+                  data-slot="file-row"
+                  data-status={file.status}
+                  data-selected={selected.includes(file.id) || undefined}
+                >
+                  {selectable && (
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={t('selectFile', { name: file.originalName ?? file.id })}
+                        checked={selected.includes(file.id)}
+                        onChange={() => toggle(file.id)}
+                      />
+                    </td>
+                  )}
+                  <td>
+                    {file.isImage && file.status === 'ready' ? (
+                      <img
+                        src={`${cdnUrl}/${encodeURIComponent(file.id)}/-/preview/96x96/`}
+                        alt=""
+                        width={48}
+                        height={48}
+                        loading="lazy"
+                      />
+                    ) : null}
+                  </td>
+                  <td>{file.originalName ?? t('unnamed')}</td>
+                  <td>{file.mime?.mime ?? '—'}</td>
+                  <td>{formatSize(file.size, locale)}</td>
+                  <td data-status={file.status}>{statusText(file.status, t)}</td>
+                  <td>{formatDate(file.createdAt, locale)}</td>
+                  {renderActions && <td>{renderActions(file)}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination
+            page={data!.page}
+            pages={data!.pages}
+            pageSize={pageSize}
+            isBusy={query.isPlaceholderData}
+            onPageChange={changePage}
+            onPageSizeChange={(size) => {
+              setPageSize(size)
+              changePage(1)
+            }}
+          />
+        </>
+      )}
+    </div>
+  )
+}

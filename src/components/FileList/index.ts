@@ -1,0 +1,1 @@
+export { FileList, type FileListProps } from './FileList.js'

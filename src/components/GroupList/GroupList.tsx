@@ -1,0 +1,106 @@
+'use client'
+import { type ComponentProps, useState } from 'react'
+import type { Group } from '../../api/types.js'
+import { useGroups } from '../../hooks/queries.js'
+import { cx } from '../shared/cx.js'
+import { Pagination } from '../shared/Pagination.js'
+import { QueryState, viewState } from '../shared/QueryState.js'
+import { statusText } from '../shared/statusText.js'
+import { useText } from '../shared/useText.js'
+
+export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' | 'onSelect'> {
+  /** Rows per page. @default 20 */
+  defaultPageSize?: number
+  /** Called when a group's Open button is pressed. */
+  onSelect?: (group: Group) => void
+  /** Renders the group id as a link to this address. */
+  getHref?: (group: Group) => string
+  /** Accessible name of the table. @default messages['groups.label'] */
+  label?: string
+}
+
+/** The file count encoded in a group uuid (`<uuid>~<count>`). */
+const fileCount = (uuid: string) => {
+  const count = Number(uuid.split('~')[1])
+  return Number.isInteger(count) ? count : null
+}
+
+/** The project's groups (needs the secret key), paginated, with status and file count. */
+export function GroupList({
+  defaultPageSize = 20,
+  onSelect,
+  getHref,
+  label,
+  className,
+  ...rest
+}: GroupListProps) {
+  const t = useText()
+  const [page, setPage] = useState(1)
+  const [pageSize, setPageSize] = useState(defaultPageSize)
+  const query = useGroups({ page, items: pageSize })
+  const data = query.data
+  const state = viewState(query, data?.count === 0)
+  return (
+    <div
+      data-slot="group-list"
+      data-state={state}
+      className={cx('fk-root fk-group-list', className)}
+      {...rest}
+    >
+      {state !== 'ready' ? (
+        <QueryState
+          state={state}
+          error={query.error}
+          emptyText={t('groups.empty')}
+          needsSecretKey
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <>
+          <table aria-label={label ?? t('groups.label')} aria-busy={query.isPlaceholderData || undefined}>
+            <thead>
+              <tr>
+                <th scope="col">{t('column.name')}</th>
+                <th scope="col">{t('column.files')}</th>
+                <th scope="col">{t('column.status')}</th>
+                {onSelect && <th scope="col">{t('column.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {data!.data.map((group) => (
+                <tr key={group.id} data-slot="group-row" data-status={group.status}>
+                  <td>{getHref ? <a href={getHref(group)}>{group.id}</a> : group.id}</td>
+                  <td>{fileCount(group.uuid) ?? '—'}</td>
+                  <td data-status={group.status}>{statusText(group.status, t)}</td>
+                  {onSelect && (
+                    <td>
+                      <button
+                        type="button"
+                        className="fk-button"
+                        aria-label={`${t('open')} ${group.id}`}
+                        onClick={() => onSelect(group)}
+                      >
+                        {t('open')}
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination
+            page={data!.page}
+            pages={data!.pages}
+            pageSize={pageSize}
+            isBusy={query.isPlaceholderData}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size)
+              setPage(1)
+            }}
+          />
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,1 @@
+export { GroupList, type GroupListProps } from './GroupList.js'

@@ -1,0 +1,161 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { FileList, GroupList } from '../../src/index.ts'
+import { baseUrl, setupEmulator, wrapper } from '../hooks/setup.tsx'
+import { expectNoAxeViolations } from './axe.ts'
+
+const { emulator } = setupEmulator()
+const rows = () => screen.getAllByRole('row').slice(1)
+const names = () => rows().map((r) => within(r).getAllByRole('cell')[1]!.textContent)
+
+describe('FileList', () => {
+  it('shows loading, then a page of files with thumbnails, sizes and statuses', async () => {
+    const { files } = await emulator.seed({ files: [{}, { sample: 'pdf' }, {}] })
+    const { Wrapper } = wrapper({ locale: 'en-US' })
+    const { container } = render(<FileList />, { wrapper: Wrapper })
+    expect(screen.getByRole('status').textContent).toBe('Loading…')
+    const table = await screen.findByRole('table', { name: 'Files' })
+    expect(within(table).getAllByRole('row')).toHaveLength(4)
+    const first = rows()[0]!
+    const img = first.querySelector('img')!
+    expect(img.getAttribute('src')).toBe(`${baseUrl}/cdn/${files[0]!.id}/-/preview/96x96/`)
+    expect(img.getAttribute('alt')).toBe('')
+    expect(rows()[1]!.querySelector('img')).toBeNull() // a PDF has no thumbnail
+    expect(within(first).getByText('image/png')).toBeDefined()
+    expect(within(first).getByText('Ready')).toBeDefined()
+    expect(screen.getByText('Page 1 of 1')).toBeDefined()
+    await expectNoAxeViolations(container)
+  })
+
+  it('paginates: next, last, first, and page size', async () => {
+    await emulator.seed({ files: Array.from({ length: 45 }, () => ({})) })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(<FileList defaultPageSize={20} />, { wrapper: Wrapper })
+    await screen.findByText('Page 1 of 3')
+    expect(rows()).toHaveLength(20)
+    expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true)
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    await screen.findByText('Page 2 of 3')
+    await user.click(screen.getByRole('button', { name: 'Last page' }))
+    await screen.findByText('Page 3 of 3')
+    expect(rows()).toHaveLength(5)
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true)
+    await user.click(screen.getByRole('button', { name: 'First page' }))
+    await screen.findByText('Page 1 of 3')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Per page' }), '50')
+    await screen.findByText('Page 1 of 1')
+    expect(rows()).toHaveLength(45)
+  })
+
+  it("lists a group's files in the group's order with only the group's token", async () => {
+    const { files } = await emulator.seed({
+      files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }],
+    })
+    const { groups } = await emulator.seed({ groups: [{ fileIds: [files[2]!.id, files[0]!.id] }] })
+    const { Wrapper } = wrapper({ token: groups[0]!.accessToken })
+    render(<FileList groupId={groups[0]!.id} />, { wrapper: Wrapper })
+    await screen.findByRole('table')
+    expect(names()).toEqual(['c.png', 'a.png'])
+  })
+
+  it('selects files, uncontrolled and controlled', async () => {
+    const { files } = await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }] })
+    const user = userEvent.setup()
+    const onChange = vi.fn()
+    const { Wrapper } = wrapper()
+    const { unmount } = render(<FileList defaultSelectedIds={[]} onSelectedIdsChange={onChange} />, {
+      wrapper: Wrapper,
+    })
+    await user.click(await screen.findByRole('checkbox', { name: 'Select b.png' }))
+    expect(onChange).toHaveBeenLastCalledWith([files[1]!.id])
+    expect(screen.getByRole('checkbox', { name: 'Select b.png' })).toHaveProperty('checked', true)
+    unmount()
+
+    function Controlled() {
+      const [ids, setIds] = useState<string[]>([files[0]!.id])
+      return (
+        <>
+          <FileList selectedIds={ids} onSelectedIdsChange={setIds} />
+          <output>{ids.length} selected</output>
+        </>
+      )
+    }
+    render(<Controlled />, { wrapper: Wrapper })
+    expect(await screen.findByRole('checkbox', { name: 'Select a.png' })).toHaveProperty('checked', true)
+    await user.click(screen.getByRole('checkbox', { name: 'Select b.png' }))
+    expect(screen.getByText('2 selected')).toBeDefined()
+    await user.click(screen.getByRole('checkbox', { name: 'Select a.png' }))
+    expect(screen.getByText('1 selected')).toBeDefined()
+  })
+
+  it('renders row actions', async () => {
+    await emulator.seed({ files: [{ name: 'a.png' }] })
+    const { Wrapper } = wrapper()
+    render(
+      <FileList renderActions={(file) => <button type="button">Inspect {file.originalName}</button>} />,
+      { wrapper: Wrapper },
+    )
+    expect(await screen.findByRole('button', { name: 'Inspect a.png' })).toBeDefined()
+  })
+
+  it('shows the empty state', async () => {
+    const { Wrapper } = wrapper()
+    render(<FileList />, { wrapper: Wrapper })
+    expect((await screen.findByText('No files yet.')).getAttribute('role')).toBe('status')
+  })
+
+  it('says the project list needs the secret key when used with a group token', async () => {
+    const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
+    const { Wrapper } = wrapper({ token: groups[0]!.accessToken })
+    const { container } = render(<FileList />, { wrapper: Wrapper })
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toMatch(/Not allowed with this token\. This needs the project’s secret key/)
+    expect(container.firstElementChild?.getAttribute('data-state')).toBe('forbidden')
+  })
+
+  it('shows an error with a retry that works', async () => {
+    await emulator.seed({ files: [{ name: 'a.png' }] })
+    emulator.faults.failNext('files.json', { status: 400, message: 'Broken on purpose' })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(<FileList />, { wrapper: Wrapper })
+    expect((await screen.findByRole('alert')).textContent).toContain('Broken on purpose')
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('table')).toBeDefined()
+  })
+
+  it('renders server strings as text, never as markup', async () => {
+    await emulator.seed({ files: [{ name: '<img src=x onerror=alert(1)>.png' }] })
+    const { Wrapper } = wrapper()
+    render(<FileList />, { wrapper: Wrapper })
+    await screen.findByRole('table')
+    expect(screen.getByText('<img src=x onerror=alert(1)>.png')).toBeDefined()
+    expect(document.querySelectorAll('img[src="x"]')).toHaveLength(0)
+  })
+})
+
+describe('GroupList', () => {
+  it('lists groups with file counts and opens one', async () => {
+    const { files } = await emulator.seed({ files: [{}, {}] })
+    const { groups } = await emulator.seed({ groups: [{ fileIds: [files[0]!.id, files[1]!.id] }] })
+    const onSelect = vi.fn()
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    const { container } = render(<GroupList onSelect={onSelect} />, { wrapper: Wrapper })
+    const row = (await screen.findAllByRole('row'))[1]!
+    expect(within(row).getByText('2')).toBeDefined()
+    expect(within(row).getByText('Ready')).toBeDefined()
+    await user.click(within(row).getByRole('button', { name: `Open ${groups[0]!.id}` }))
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: groups[0]!.id }))
+    await expectNoAxeViolations(container)
+  })
+
+  it('is forbidden without the secret key', async () => {
+    const { Wrapper } = wrapper({ token: 'gat-AAAAAAAAAAAAAAAAAAAAAA' })
+    render(<GroupList />, { wrapper: Wrapper })
+    expect((await screen.findByRole('alert')).textContent).toContain('Not allowed with this token')
+  })
+})

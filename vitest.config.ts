@@ -33,10 +33,13 @@ export default defineConfig({
         },
       },
       {
+        plugins: [react()],
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.{ts,tsx}'],
           globalSetup: ['test/browser/globalSetup.ts'],
+          // The files share one server and its faults: one file at a time.
+          fileParallelism: false,
           browser: {
             enabled: true,
             headless: true,

@@ -43,6 +43,12 @@ export {
   summarizeAction,
 } from './components/ActionStatusBadge/index.js'
 export { FileList, type FileListProps } from './components/FileList/index.js'
+export {
+  FileUploader,
+  type FileUploaderProps,
+  type UploadItem,
+  type UploadStatus,
+} from './components/FileUploader/index.js'
 export { GroupList, type GroupListProps } from './components/GroupList/index.js'
 export {
   actionQueryOptions,

@@ -58,6 +58,23 @@ export const defaultMessages = {
   'status.removed': 'Removed',
   'status.unknown': 'Processing ({status})',
   unnamed: 'Unnamed file',
+  cancel: 'Cancel',
+  remove: 'Remove',
+
+  // FileUploader
+  'uploader.drop': 'Drop files here, or choose them',
+  'uploader.choose': 'Choose files',
+  'uploader.list': 'Uploads',
+  'uploader.uploading': 'Uploading {percent}',
+  'uploader.done': 'Uploaded',
+  'uploader.failed': 'Failed: {message}',
+  'uploader.canceled': 'Canceled',
+  'uploader.tooLarge': 'Larger than {max}',
+  'uploader.wrongType': 'Not an accepted type ({accept})',
+  'uploader.progress': 'Upload of {name}',
+  'uploader.cancelFile': 'Cancel {name}',
+  'uploader.retryFile': 'Retry {name}',
+  'uploader.removeFile': 'Remove {name} from the list',
   open: 'Open',
 } as const
 

@@ -1,0 +1,222 @@
+'use client'
+import { type ComponentProps, type DragEvent, useId, useRef, useState } from 'react'
+import type { FileResource } from '../../api/types.js'
+import { useUploadFile } from '../../hooks/mutations.js'
+import { useFileService } from '../../provider/context.js'
+import { cx } from '../shared/cx.js'
+import { formatSize } from '../shared/format.js'
+import { useText } from '../shared/useText.js'
+
+export type UploadStatus = 'uploading' | 'done' | 'failed' | 'canceled' | 'rejected'
+
+/** One file in the uploader's list. */
+export interface UploadItem {
+  key: string
+  file: File
+  status: UploadStatus
+  loaded: number
+  total: number
+  /** Why it failed or was rejected. */
+  message?: string
+  /** The uploaded file, once done. */
+  result?: FileResource
+}
+
+export interface FileUploaderProps extends Omit<ComponentProps<'div'>, 'children'> {
+  /** Accepted types: MIME types (`image/png`), wildcards (`image/*`) or extensions (`.pdf`). @default any */
+  accept?: string[]
+  /** Largest file in bytes. @default no limit (the service's own applies) */
+  maxSize?: number
+  /** Allow several files at once. @default true */
+  multiple?: boolean
+  /** Metadata stored with every uploaded file. */
+  metadata?: Record<string, string>
+  /** Called with each file once it is uploaded. */
+  onUploaded?: (file: FileResource) => void
+}
+
+const matches = (file: File, accept: string[]) =>
+  accept.some((rule) =>
+    rule.startsWith('.')
+      ? file.name.toLowerCase().endsWith(rule.toLowerCase())
+      : rule.endsWith('/*')
+        ? file.type.startsWith(rule.slice(0, -1))
+        : file.type === rule,
+  )
+
+/** A drop zone and file input; several uploads at once, each with progress, cancel and retry. */
+export function FileUploader({
+  accept,
+  maxSize,
+  multiple = true,
+  metadata,
+  onUploaded,
+  className,
+  ...rest
+}: FileUploaderProps) {
+  const t = useText()
+  const { locale } = useFileService()
+  const upload = useUploadFile()
+  const inputId = useId()
+  const [items, setItems] = useState<UploadItem[]>([])
+  const [isDragging, setDragging] = useState(false)
+  const controllers = useRef(new Map<string, AbortController>())
+  const counter = useRef(0)
+  const update = (key: string, change: Partial<UploadItem>) =>
+    setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)))
+
+  const start = (key: string, file: File) => {
+    const controller = new AbortController()
+    controllers.current.set(key, controller)
+    update(key, { status: 'uploading', loaded: 0, total: file.size, message: undefined })
+    upload
+      .mutateAsync({
+        file,
+        name: file.name,
+        metadata,
+        signal: controller.signal,
+        onProgress: ({ loaded, total }) => update(key, { loaded, total: total || file.size }),
+      })
+      .then((result) => {
+        update(key, { status: 'done', loaded: file.size, result })
+        onUploaded?.(result)
+      })
+      .catch((error: unknown) => {
+        const canceled = error instanceof DOMException && error.name === 'AbortError'
+        update(
+          key,
+          canceled
+            ? { status: 'canceled' }
+            : { status: 'failed', message: error instanceof Error ? error.message : String(error) },
+        )
+      })
+      .finally(() => controllers.current.delete(key))
+  }
+
+  const add = (files: FileList | File[]) => {
+    const chosen = multiple ? [...files] : [...files].slice(0, 1)
+    const added = chosen.map((file): UploadItem => {
+      const key = `u${++counter.current}`
+      if (maxSize !== undefined && file.size > maxSize) {
+        return {
+          key,
+          file,
+          status: 'rejected',
+          loaded: 0,
+          total: file.size,
+          message: t('uploader.tooLarge', { max: formatSize(maxSize, locale) }),
+        }
+      }
+      if (accept?.length && !matches(file, accept)) {
+        return {
+          key,
+          file,
+          status: 'rejected',
+          loaded: 0,
+          total: file.size,
+          message: t('uploader.wrongType', { accept: accept.join(', ') }),
+        }
+      }
+      return { key, file, status: 'uploading', loaded: 0, total: file.size }
+    })
+    setItems((list) => [...list, ...added])
+    for (const item of added) if (item.status === 'uploading') start(item.key, item.file)
+  }
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault()
+    setDragging(false)
+    if (event.dataTransfer.files.length) add(event.dataTransfer.files)
+  }
+  const percent = (item: UploadItem) =>
+    new Intl.NumberFormat(locale, { style: 'percent' }).format(item.total ? item.loaded / item.total : 0)
+  const statusLine = (item: UploadItem) =>
+    item.status === 'uploading'
+      ? t('uploader.uploading', { percent: percent(item) })
+      : item.status === 'done'
+        ? t('uploader.done')
+        : item.status === 'canceled'
+          ? t('uploader.canceled')
+          : item.status === 'failed'
+            ? t('uploader.failed', { message: item.message ?? '' })
+            : (item.message ?? '')
+
+  return (
+    <div data-slot="file-uploader" className={cx('fk-root fk-uploader', className)} {...rest}>
+      <div
+        data-slot="dropzone"
+        data-dragging={isDragging || undefined}
+        className="fk-dropzone"
+        onDragOver={(e) => {
+          e.preventDefault()
+          setDragging(true)
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <p>{t('uploader.drop')}</p>
+        <label htmlFor={inputId}>{t('uploader.choose')}</label>{' '}
+        <input
+          id={inputId}
+          type="file"
+          multiple={multiple}
+          accept={accept?.join(',')}
+          onChange={(e) => {
+            if (e.target.files?.length) add(e.target.files)
+            e.target.value = '' // choosing the same file again still triggers a change
+          }}
+        />
+      </div>
+      {items.length > 0 && (
+        <ul aria-label={t('uploader.list')} data-slot="upload-list">
+          {items.map((item) => (
+            <li key={item.key} data-slot="upload-item" data-status={item.status}>
+              <span data-slot="upload-name">{item.file.name}</span>{' '}
+              <span>{formatSize(item.file.size, locale)}</span>{' '}
+              {item.status === 'uploading' && (
+                <progress
+                  max={item.total || 1}
+                  value={item.loaded}
+                  aria-label={t('uploader.progress', { name: item.file.name })}
+                />
+              )}{' '}
+              <span role={item.status === 'failed' || item.status === 'rejected' ? 'alert' : 'status'}>
+                {statusLine(item)}
+              </span>{' '}
+              {item.status === 'uploading' && (
+                <button
+                  type="button"
+                  className="fk-button"
+                  aria-label={t('uploader.cancelFile', { name: item.file.name })}
+                  onClick={() => controllers.current.get(item.key)?.abort()}
+                >
+                  {t('cancel')}
+                </button>
+              )}
+              {(item.status === 'failed' || item.status === 'canceled') && (
+                <button
+                  type="button"
+                  className="fk-button"
+                  aria-label={t('uploader.retryFile', { name: item.file.name })}
+                  onClick={() => start(item.key, item.file)}
+                >
+                  {t('retry')}
+                </button>
+              )}
+              {item.status !== 'uploading' && (
+                <button
+                  type="button"
+                  className="fk-button"
+                  aria-label={t('uploader.removeFile', { name: item.file.name })}
+                  onClick={() => setItems((list) => list.filter((i) => i.key !== item.key))}
+                >
+                  {t('remove')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

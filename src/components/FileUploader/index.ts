@@ -1,0 +1,1 @@
+export { FileUploader, type FileUploaderProps, type UploadItem, type UploadStatus } from './FileUploader.js'

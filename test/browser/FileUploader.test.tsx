@@ -1,0 +1,63 @@
+// The uploader in Chromium against the emulator server: real XMLHttpRequest progress and abort.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen, within } from '@testing-library/react'
+import { userEvent } from '@testing-library/user-event'
+import type { ReactNode } from 'react'
+import { afterEach, describe, expect, inject, it, vi } from 'vitest'
+import { FileServiceProvider, FileUploader } from '../../src/index.ts'
+
+const { baseUrl, projectId, secretKey } = inject('emulator')
+const faults = (body: object) =>
+  fetch(`${baseUrl}/__emulator/faults`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+const Wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient()}>
+    <FileServiceProvider baseUrl={baseUrl} projectId={projectId}>
+      {children}
+    </FileServiceProvider>
+  </QueryClientProvider>
+)
+const item = (name: string) => screen.getByText(name).closest('li')!
+afterEach(async () => {
+  cleanup()
+  await faults({ clear: true })
+})
+
+describe('FileUploader in Chromium', () => {
+  it('shows a progress bar while uploading, then "Uploaded"', async () => {
+    await faults({ latency: 400 })
+    const user = userEvent.setup()
+    const onUploaded = vi.fn()
+    render(<FileUploader onUploaded={onUploaded} />, { wrapper: Wrapper })
+    await user.upload(
+      screen.getByLabelText('Choose files'),
+      new File([new Uint8Array(3 * 1024 * 1024)], 'big.bin'),
+    )
+    const bar = within(item('big.bin')).getByRole('progressbar', { name: 'Upload of big.bin' })
+    expect(Number(bar.getAttribute('max'))).toBeGreaterThan(0)
+    await vi.waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1), { timeout: 10_000 })
+    expect(within(item('big.bin')).getByRole('status').textContent).toBe('Uploaded')
+    expect(onUploaded.mock.calls[0]![0]).toMatchObject({ originalName: 'big.bin', size: 3 * 1024 * 1024 })
+  })
+
+  it('cancels an upload in flight and retries it', async () => {
+    await faults({ latency: 1500 })
+    const user = userEvent.setup()
+    render(<FileUploader />, { wrapper: Wrapper })
+    await user.upload(
+      screen.getByLabelText('Choose files'),
+      new File(['slow'], 'slow.txt', { type: 'text/plain' }),
+    )
+    await user.click(screen.getByRole('button', { name: 'Cancel slow.txt' }))
+    await vi.waitFor(() => expect(within(item('slow.txt')).getByRole('status').textContent).toBe('Canceled'))
+    await faults({ clear: true })
+    await user.click(screen.getByRole('button', { name: 'Retry slow.txt' }))
+    await vi.waitFor(
+      () => expect(within(item('slow.txt')).getByRole('status').textContent).toBe('Uploaded'),
+      { timeout: 10_000 },
+    )
+  })
+})

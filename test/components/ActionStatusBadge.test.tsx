@@ -58,12 +58,9 @@ describe('ActionStatusBadge', () => {
   it('autoRun starts the action once', async () => {
     const { files } = await emulator.seed({ files: [{ sample: 'eicar' }] })
     const { Wrapper } = wrapper()
-    render(
-      <>
-        <ActionStatusBadge fileId={files[0]!.id} type="virus_scan" autoRun showResult />
-      </>,
-      { wrapper: Wrapper },
-    )
+    render(<ActionStatusBadge fileId={files[0]!.id} type="virus_scan" autoRun showResult />, {
+      wrapper: Wrapper,
+    })
     await tick(12_000)
     expect(count('POST', '/actions/virus_scan.json')).toBe(1)
     expect(status().textContent).toBe('Virus scan: Done — Infected: Eicar-Test-Signature')

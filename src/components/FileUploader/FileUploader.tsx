@@ -143,7 +143,8 @@ export function FileUploader({
 
   return (
     <div data-slot="file-uploader" className={cx('fk-root fk-uploader', className)} {...rest}>
-      <div
+      <section
+        aria-label={t('uploader.drop')}
         data-slot="dropzone"
         data-dragging={isDragging || undefined}
         className="fk-dropzone"
@@ -154,7 +155,7 @@ export function FileUploader({
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>{t('uploader.drop')}</p>
+        <p aria-hidden="true">{t('uploader.drop')}</p>
         <label htmlFor={inputId}>{t('uploader.choose')}</label>{' '}
         <input
           id={inputId}
@@ -166,7 +167,7 @@ export function FileUploader({
             e.target.value = '' // choosing the same file again still triggers a change
           }}
         />
-      </div>
+      </section>
       {items.length > 0 && (
         <ul aria-label={t('uploader.list')} data-slot="upload-list">
           {items.map((item) => (

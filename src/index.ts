@@ -49,6 +49,7 @@ export {
   type UploadItem,
   type UploadStatus,
 } from './components/FileUploader/index.js'
+export { GroupEditor, type GroupEditorProps } from './components/GroupEditor/index.js'
 export { GroupList, type GroupListProps } from './components/GroupList/index.js'
 export {
   actionQueryOptions,
@@ -57,6 +58,7 @@ export {
   fileServiceKeys,
   filesQueryOptions,
   finalStatuses,
+  groupAllFilesQueryOptions,
   groupFilesQueryOptions,
   groupQueryOptions,
   groupsQueryOptions,

@@ -23,6 +23,8 @@ export const fileServiceKeys = {
   group: (s: KeyScope, id: string) => [...fileServiceKeys.groups(s), 'detail', id] as const,
   groupFiles: (s: KeyScope, id: string, params?: { page?: number; items?: number }) =>
     [...fileServiceKeys.group(s, id), 'files', ...(params ? [page(params)] : [])] as const,
+  /** Every file of a group at once (the editor's list), as a one-page `Page`. */
+  groupAllFiles: (s: KeyScope, id: string) => [...fileServiceKeys.group(s, id), 'files', 'all'] as const,
   files: (s: KeyScope) => [...fileServiceKeys.all(s), 'files'] as const,
   fileList: (s: KeyScope, params?: { page?: number; items?: number }) =>
     [...fileServiceKeys.files(s), 'list', page(params)] as const,

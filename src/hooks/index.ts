@@ -38,6 +38,7 @@ export {
   conversionsQueryOptions,
   fileQueryOptions,
   filesQueryOptions,
+  groupAllFilesQueryOptions,
   groupFilesQueryOptions,
   groupQueryOptions,
   groupsQueryOptions,

@@ -59,16 +59,19 @@ export function useUpdateGroup() {
         }
         for (const [key, page] of pages) {
           if (!page) continue
-          const start = (page.page - 1) * page.pageSize
+          // The editor's all-files entry holds the whole list as one page.
+          const pageSize = key.at(-1) === 'all' ? Math.max(fileIds.length, 1) : page.pageSize
+          const start = (page.page - 1) * pageSize
           const data = fileIds
-            .slice(start, start + page.pageSize)
+            .slice(start, start + pageSize)
             .map((fid) => known.get(fid))
             .filter((f): f is FileResource => f !== undefined)
           queryClient.setQueryData<Page<FileResource>>(key, {
             ...page,
             data,
             count: fileIds.length,
-            pages: Math.max(1, Math.ceil(fileIds.length / page.pageSize)),
+            pageSize,
+            pages: Math.max(1, Math.ceil(fileIds.length / pageSize)),
           })
         }
         if (group)

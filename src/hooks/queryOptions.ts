@@ -2,7 +2,7 @@
 import { type Query, type QueryKey, queryOptions } from '@tanstack/react-query'
 import type { PageParams } from '../api/createFileServiceClient.js'
 import { NotFoundError } from '../api/errors.js'
-import type { Action, ActionType } from '../api/types.js'
+import type { Action, ActionType, FileResource, Page } from '../api/types.js'
 import type { FileServiceContextValue } from '../provider/context.js'
 import { fileServiceKeys } from './fileServiceKeys.js'
 import { type PollingOptions, pollInterval, reportAuth, retryDelay, shouldRetry } from './policy.js'
@@ -106,5 +106,23 @@ export const conversionsQueryOptions = (ctx: QueryContext, fileId: string) =>
     queryKey: fileServiceKeys.conversions(ctx, fileId),
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.conversions.info(fileId, { signal })),
     staleTime: 5 * 60_000,
+    ...policy,
+  })
+
+/** Every file of a group in order (up to 1000, fetched 100 at a time), as one page. */
+export const groupAllFilesQueryOptions = (ctx: QueryContext, id: string) =>
+  queryOptions({
+    queryKey: fileServiceKeys.groupAllFiles(ctx, id),
+    queryFn: ({ signal }) =>
+      reportAuth(ctx, async (): Promise<Page<FileResource>> => {
+        const first = await ctx.client.groups.files(id, { page: 1, items: 100 }, { signal })
+        const rest = await Promise.all(
+          Array.from({ length: first.pages - 1 }, (_, i) =>
+            ctx.client.groups.files(id, { page: i + 2, items: 100 }, { signal }),
+          ),
+        )
+        const data = [first, ...rest].flatMap((page) => page.data)
+        return { data, count: first.count, page: 1, pageSize: Math.max(first.count, 1), pages: 1 }
+      }),
     ...policy,
   })

@@ -1,0 +1,337 @@
+'use client'
+import { useQuery } from '@tanstack/react-query'
+import { type ComponentProps, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import type { FileResource, Group } from '../../api/types.js'
+import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
+import { useCreateGroup, useUpdateGroup } from '../../hooks/mutations.js'
+import { groupAllFilesQueryOptions, groupQueryOptions } from '../../hooks/queryOptions.js'
+import { useFileService } from '../../provider/context.js'
+import { FileList } from '../FileList/FileList.js'
+import { FileUploader } from '../FileUploader/FileUploader.js'
+import { cx } from '../shared/cx.js'
+import { QueryState, viewState } from '../shared/QueryState.js'
+import { statusText } from '../shared/statusText.js'
+import { useText } from '../shared/useText.js'
+import { move } from './reorder.js'
+
+export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'> {
+  /** Edit this group; without it the editor creates a new one. */
+  groupId?: string
+  /** Called once after a group is created, with its access token (shown once to the user too). */
+  onCreated?: (created: { group: Group; accessToken: string | undefined }) => void
+  /** Called after every successful save. */
+  onSaved?: (group: Group) => void
+  /** Most files a group may hold. @default 1000 */
+  maxFiles?: number
+}
+
+/**
+ * Creates or edits a group: an ordered list of files, reordered with buttons, the keyboard
+ * (Alt+Arrow keys) or drag and drop; files added by uploading, or by picking from the project's
+ * files with the secret key. Saves optimistically.
+ */
+export function GroupEditor({
+  groupId,
+  onCreated,
+  onSaved,
+  maxFiles = 1000,
+  className,
+  ...rest
+}: GroupEditorProps) {
+  const t = useText()
+  const ctx = useFileService()
+  const canPick = ctx.scope.startsWith('secret:')
+  const [createdId, setCreatedId] = useState<string | undefined>(undefined)
+  const id = groupId ?? createdId
+  const files = useQuery({ ...groupAllFilesQueryOptions(ctx, id ?? ''), enabled: !!id }, ctx.queryClient)
+  const group = useQuery({ ...groupQueryOptions(ctx, id ?? ''), enabled: !!id }, ctx.queryClient)
+  const create = useCreateGroup()
+  const update = useUpdateGroup()
+
+  const [items, setItems] = useState<FileResource[] | null>(null)
+  const baseline = files.data?.data ?? []
+  const list = items ?? (id ? baseline : [])
+  const dirty = items !== null && items.map((f) => f.id).join() !== baseline.map((f) => f.id).join()
+  const [announcement, setAnnouncement] = useState('')
+  const [problem, setProblem] = useState('')
+  const [token, setToken] = useState<string | undefined>(undefined)
+  const [picking, setPicking] = useState(false)
+  const [picked, setPicked] = useState<string[]>([])
+  const [copied, setCopied] = useState(false)
+  const focusAfter = useRef<string | null>(null)
+  const dragFrom = useRef<number | null>(null)
+  const hintId = useId()
+  const handles = useRef(new Map<string, HTMLButtonElement>())
+
+  useEffect(() => {
+    if (focusAfter.current) handles.current.get(focusAfter.current)?.focus()
+    focusAfter.current = null
+  })
+
+  // Uploads finish one after another between renders: always build on the latest list.
+  const latest = useRef(list)
+  latest.current = list
+  const change = (next: FileResource[], message: string) => {
+    latest.current = next
+    setItems(next)
+    setAnnouncement(message)
+    setProblem('')
+  }
+  const name = (file: FileResource) => file.originalName ?? file.id
+  const moveTo = (from: number, to: number) => {
+    if (to < 0 || to >= list.length || from === to) return
+    const file = list[from]!
+    focusAfter.current = file.id
+    change(
+      move(list, from, to),
+      t('editor.moved', { name: name(file), position: to + 1, count: list.length }),
+    )
+  }
+  const remove = (index: number) => {
+    const file = list[index]!
+    focusAfter.current = list[index + 1]?.id ?? list[index - 1]?.id ?? null
+    change(
+      list.filter((_, i) => i !== index),
+      t('editor.removed', { name: name(file) }),
+    )
+  }
+  const add = (added: FileResource[]) => {
+    const current = latest.current
+    const fresh = added.filter((file) => !current.some((f) => f.id === file.id))
+    if (current.length + fresh.length > maxFiles) return setProblem(t('editor.tooMany', { max: maxFiles }))
+    if (fresh.length) change([...current, ...fresh], t('editor.added', { count: fresh.length }))
+    const dupe = added.find((file) => current.some((f) => f.id === file.id))
+    if (dupe) setProblem(t('editor.duplicate', { name: name(dupe) }))
+  }
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    if (event.altKey && event.key === 'ArrowUp') moveTo(index, index - 1)
+    else if (event.altKey && event.key === 'ArrowDown') moveTo(index, index + 1)
+    else if (event.key === 'Delete' || event.key === 'Backspace') remove(index)
+    else return
+    event.preventDefault()
+  }
+
+  const save = () => {
+    const fileIds = list.map((f) => f.id)
+    if (!fileIds.length) return setProblem(t('editor.needOne'))
+    if (fileIds.length > maxFiles) return setProblem(t('editor.tooMany', { max: maxFiles }))
+    if (id) {
+      update.mutate(
+        { id, fileIds },
+        {
+          onSuccess: (saved) => {
+            setItems(null)
+            setAnnouncement(t('editor.saved'))
+            onSaved?.(saved)
+          },
+        },
+      )
+    } else {
+      create.mutate(
+        { fileIds },
+        {
+          onSuccess: (saved) => {
+            // The new group's files are exactly what was sent: seed them, no refetch needed.
+            ctx.queryClient.setQueryData(groupAllFilesQueryOptions(ctx, saved.id).queryKey, {
+              data: list,
+              count: list.length,
+              page: 1,
+              pageSize: list.length,
+              pages: 1,
+            })
+            setCreatedId(saved.id)
+            setItems(null)
+            setToken(saved.accessToken)
+            setAnnouncement(t('editor.saved'))
+            onCreated?.({ group: saved, accessToken: saved.accessToken })
+            onSaved?.(saved)
+          },
+        },
+      )
+    }
+  }
+  const saving = create.isPending || update.isPending
+  const saveError = create.error ?? update.error
+  const state = id && !items ? viewState(files, false) : 'ready'
+
+  return (
+    <div
+      data-slot="group-editor"
+      data-mode={id ? 'edit' : 'create'}
+      data-dirty={dirty || undefined}
+      className={cx('fk-root fk-group-editor', className)}
+      {...rest}
+    >
+      <h2>{id ? t('editor.editTitle', { id }) : t('editor.createTitle')}</h2>
+      {group.data && (
+        <p data-slot="group-meta" data-status={group.data.status}>
+          {t('editor.status', { status: statusText(group.data.status, t) })} ·{' '}
+          {t('editor.uuid', { uuid: group.data.uuid })}
+        </p>
+      )}
+      {token && (
+        <section data-slot="access-token" aria-label={t('editor.tokenTitle')}>
+          <p>{t('editor.tokenHint')}</p>
+          <code>{token}</code>{' '}
+          <button
+            type="button"
+            className="fk-button"
+            onClick={() => void navigator.clipboard?.writeText(token).then(() => setCopied(true))}
+          >
+            {copied ? t('editor.copied') : t('editor.copy')}
+          </button>
+        </section>
+      )}
+      {state !== 'ready' ? (
+        <QueryState state={state} error={files.error} emptyText="" onRetry={() => void files.refetch()} />
+      ) : (
+        <>
+          <p id={hintId} data-slot="keyboard-hint">
+            {t('editor.keyboardHint')}
+          </p>
+          {list.length === 0 ? (
+            <p data-slot="empty">{t('editor.empty')}</p>
+          ) : (
+            <ol
+              aria-label={t('editor.list')}
+              aria-describedby={`${ctx.projectId}-editor-hint`}
+              data-slot="group-files"
+            >
+              {list.map((file, index) => (
+                <li
+                  key={file.id}
+                  draggable
+                  data-slot="group-file"
+                  onDragStart={() => {
+                    dragFrom.current = index
+                  }}
+                  onDragOver={(e) => e.preventDefault()}
+                  onDrop={(e) => {
+                    e.preventDefault()
+                    if (dragFrom.current !== null) moveTo(dragFrom.current, index)
+                    dragFrom.current = null
+                  }}
+                >
+                  <button
+                    type="button"
+                    ref={(node) => {
+                      if (node) handles.current.set(file.id, node)
+                      else handles.current.delete(file.id)
+                    }}
+                    className="fk-handle"
+                    data-slot="drag-handle"
+                    aria-describedby={hintId}
+                    onKeyDown={(e) => onKeyDown(e, index)}
+                  >
+                    {t('editor.position', { position: index + 1 })} {name(file)}
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className="fk-button"
+                    aria-label={t('editor.moveUp', { name: name(file) })}
+                    disabled={index === 0}
+                    onClick={() => moveTo(index, index - 1)}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="fk-button"
+                    aria-label={t('editor.moveDown', { name: name(file) })}
+                    disabled={index === list.length - 1}
+                    onClick={() => moveTo(index, index + 1)}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    className="fk-button"
+                    aria-label={t('editor.removeFile', { name: name(file) })}
+                    onClick={() => remove(index)}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ol>
+          )}
+          <FileUploader onUploaded={(file) => add([file])} />
+          {canPick && (
+            <div data-slot="picker">
+              <button
+                type="button"
+                className="fk-button"
+                aria-expanded={picking}
+                onClick={() => setPicking(!picking)}
+              >
+                {t('editor.pick')}
+              </button>
+              {picking && (
+                <>
+                  <FileList selectedIds={picked} onSelectedIdsChange={setPicked} />
+                  <button
+                    type="button"
+                    className="fk-button"
+                    disabled={!picked.length}
+                    onClick={() => {
+                      // The picked rows are in the cached pages the picker showed.
+                      const pages = ctx.queryClient.getQueriesData<{ data?: unknown }>({
+                        queryKey: fileServiceKeys.files(ctx),
+                      })
+                      const known = new Map(
+                        pages
+                          .flatMap(([, page]) =>
+                            Array.isArray(page?.data) ? (page.data as FileResource[]) : [],
+                          )
+                          .map((f) => [f.id, f]),
+                      )
+                      add(
+                        picked.map((fid) => known.get(fid)).filter((f): f is FileResource => f !== undefined),
+                      )
+                      setPicked([])
+                      setPicking(false)
+                    }}
+                  >
+                    {t('editor.addSelected', { count: picked.length })}
+                  </button>
+                </>
+              )}
+            </div>
+          )}
+        </>
+      )}
+      <div data-slot="editor-actions">
+        {dirty && <span data-slot="unsaved">{t('editor.unsaved')}</span>}{' '}
+        <button
+          type="button"
+          className="fk-button fk-button-primary"
+          disabled={saving || (!!id && !dirty)}
+          aria-disabled={saving || undefined}
+          onClick={save}
+        >
+          {saving ? t('editor.saving') : id ? t('editor.save') : t('editor.create')}
+        </button>{' '}
+        {dirty && (
+          <button
+            type="button"
+            className="fk-button"
+            onClick={() => {
+              setItems(null)
+              setProblem('')
+            }}
+          >
+            {t('editor.discard')}
+          </button>
+        )}
+      </div>
+      {(problem || saveError) && (
+        <p role="alert" data-slot="problem">
+          {problem || (saveError instanceof Error ? saveError.message : '')}
+        </p>
+      )}
+      <p role="status" aria-live="polite" data-slot="announcer">
+        {announcement}
+      </p>
+    </div>
+  )
+}

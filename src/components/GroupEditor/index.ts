@@ -1,0 +1,1 @@
+export { GroupEditor, type GroupEditorProps } from './GroupEditor.js'

@@ -1,0 +1,58 @@
+// The end user's journey in Chromium against the emulator server: upload, create a group
+// without a token, see the token once, reopen with only that token, reorder and save.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { userEvent } from '@testing-library/user-event'
+import type { ReactNode } from 'react'
+import { afterEach, describe, expect, inject, it, vi } from 'vitest'
+import { createFileServiceClient, FileServiceProvider, GroupEditor } from '../../src/index.ts'
+
+const { baseUrl, projectId } = inject('emulator')
+const provider =
+  (token?: string) =>
+  ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={new QueryClient()}>
+      <FileServiceProvider baseUrl={baseUrl} projectId={projectId} token={token}>
+        {children}
+      </FileServiceProvider>
+    </QueryClientProvider>
+  )
+const order = () =>
+  within(screen.getByRole('list', { name: 'Files in this group' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('[data-slot="drag-handle"]')!.textContent!.replace(/^\d+\. /, ''))
+afterEach(() => cleanup())
+
+describe('GroupEditor in Chromium', () => {
+  it('creates a group from uploads anonymously, then edits it with only its token', async () => {
+    const onCreated = vi.fn()
+    const user = userEvent.setup()
+    const first = render(<GroupEditor onCreated={onCreated} />, { wrapper: provider() })
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File(['one'], 'one.txt', { type: 'text/plain' }),
+      new File(['two'], 'two.txt', { type: 'text/plain' }),
+      new File(['three'], 'three.txt', { type: 'text/plain' }),
+    ])
+    await waitFor(() => expect(order()).toHaveLength(3), { timeout: 10_000 })
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    const region = await screen.findByRole('region', { name: 'Access token for this group' })
+    const token = within(region).getByText(/^gat-/).textContent!
+    const { group } = onCreated.mock.calls[0]![0]
+    first.unmount()
+
+    render(<GroupEditor groupId={group.id} />, { wrapper: provider(token) })
+    await waitFor(() => expect(order()).toHaveLength(3), { timeout: 10_000 })
+    const uploaded = order()
+    screen.getByRole('button', { name: `1. ${uploaded[0]}` }).focus()
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    await user.click(screen.getByRole('button', { name: `Remove ${uploaded[2]}` }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull())
+
+    const user2 = createFileServiceClient({ baseUrl, projectId, token })
+    const saved = await user2.groups.files(group.id)
+    expect(saved.data.map((f) => f.originalName)).toEqual([uploaded[1], uploaded[0]])
+    // The group token reaches nothing else.
+    await expect(user2.files.list()).rejects.toMatchObject({ status: 401 })
+  })
+})

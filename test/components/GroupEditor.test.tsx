@@ -1,0 +1,147 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { userEvent } from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { GroupEditor } from '../../src/index.ts'
+import { secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
+import { expectNoAxeViolations } from './axe.ts'
+
+const { emulator, count } = setupEmulator({ delays: { group: 100 } })
+
+const order = () =>
+  within(screen.getByRole('list', { name: 'Files in this group' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('[data-slot="drag-handle"]')!.textContent!.replace(/^\d+\. /, ''))
+
+async function serverOrder(groupId: string) {
+  const answer = await emulator.fetch(
+    new Request(`http://x/api/v1/projects/demo/groups/${groupId}/files.json`, {
+      headers: { Authorization: `Bearer ${secretKey}` },
+    }),
+  )
+  return (await answer.json()).data.map(
+    (f: { attributes: { original_name: string } }) => f.attributes.original_name,
+  )
+}
+
+async function seededGroup() {
+  const { files } = await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }] })
+  const { groups } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
+  return groups[0]!
+}
+
+describe('GroupEditor', () => {
+  // Creating from uploads (the end user's journey) runs in Chromium against the server:
+  // test/browser/GroupEditor.test.tsx. jsdom's Blob and FormData don't survive Node's fetch.
+  it('creates a group with the secret key from picked files', async () => {
+    await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }] })
+    const onCreated = vi.fn()
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(<GroupEditor onCreated={onCreated} />, { wrapper: Wrapper })
+    expect(screen.getByText('No files in this group yet. Upload or pick some.')).toBeDefined()
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    expect(screen.getByRole('alert').textContent).toBe('Add at least one file.')
+    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'Select a.png' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select b.png' }))
+    await user.click(screen.getByRole('button', { name: 'Add 2 selected' }))
+    await user.click(screen.getByRole('button', { name: 'Move b.png up' }))
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    await screen.findByRole('region', { name: 'Access token for this group' })
+    const { group, accessToken } = onCreated.mock.calls[0]![0]
+    expect(accessToken).toMatch(/^gat-/)
+    expect(await serverOrder(group.id)).toEqual(['b.png', 'a.png'])
+    expect(await screen.findByText(/Status: Ready/, undefined, { timeout: 4_000 })).toBeDefined() // polled from pending
+  })
+
+  it('reorders with the keyboard, keeps focus on the moved file, announces it, and saves', async () => {
+    const group = await seededGroup()
+    const user = userEvent.setup()
+    const onSaved = vi.fn()
+    const { Wrapper } = wrapper({ token: group.accessToken })
+    const { container } = render(<GroupEditor groupId={group.id} onSaved={onSaved} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
+    expect(screen.getByRole('button', { name: 'Save group' })).toHaveProperty('disabled', true)
+    const handle = screen.getByRole('button', { name: '1. a.png' })
+    handle.focus()
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    expect(order()).toEqual(['b.png', 'a.png', 'c.png'])
+    expect(document.activeElement?.textContent).toBe('2. a.png')
+    expect(screen.getByRole('status', { name: '' }).textContent).toBeDefined()
+    expect(container.querySelector('[data-slot="announcer"]')!.textContent).toBe(
+      'a.png moved to position 2 of 3.',
+    )
+    expect(screen.getByText('Unsaved changes')).toBeDefined()
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    expect(order()).toEqual(['b.png', 'c.png', 'a.png'])
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1))
+    expect(await serverOrder(group.id)).toEqual(['b.png', 'c.png', 'a.png'])
+    expect(screen.queryByText('Unsaved changes')).toBeNull()
+    await expectNoAxeViolations(container)
+  })
+
+  it('removes with Delete, discards changes, and refuses an empty group', async () => {
+    const group = await seededGroup()
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: group.accessToken })
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toHaveLength(3))
+    screen.getByRole('button', { name: '2. b.png' }).focus()
+    await user.keyboard('{Delete}')
+    expect(order()).toEqual(['a.png', 'c.png'])
+    expect(document.activeElement?.textContent).toBe('2. c.png')
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }))
+    expect(order()).toEqual(['a.png', 'b.png', 'c.png'])
+    for (const name of ['a.png', 'b.png', 'c.png'])
+      await user.click(screen.getByRole('button', { name: `Remove ${name}` }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    expect(screen.getByRole('alert').textContent).toBe('Add at least one file.')
+    expect(count('PUT', '/groups/')).toBe(0)
+  })
+
+  it('shows a refused save, keeping the edits to try again', async () => {
+    const group = await seededGroup()
+    emulator.faults.failNext(/PUT .*groups\//, { status: 422, message: 'Refused on purpose' })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: group.accessToken })
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toHaveLength(3))
+    await user.click(screen.getByRole('button', { name: 'Move c.png up' }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    expect((await screen.findByRole('alert')).textContent).toContain('Refused on purpose')
+    expect(order()).toEqual(['a.png', 'c.png', 'b.png'])
+    expect(screen.getByText('Unsaved changes')).toBeDefined()
+    expect(await serverOrder(group.id)).toEqual(['a.png', 'b.png', 'c.png'])
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull())
+    expect(await serverOrder(group.id)).toEqual(['a.png', 'c.png', 'b.png'])
+  })
+
+  it('reorders by drag and drop', async () => {
+    const group = await seededGroup()
+    const { Wrapper } = wrapper({ token: group.accessToken })
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toHaveLength(3))
+    const items = within(screen.getByRole('list', { name: 'Files in this group' })).getAllByRole('listitem')
+    fireEvent.dragStart(items[0]!)
+    fireEvent.dragOver(items[2]!)
+    fireEvent.drop(items[2]!)
+    expect(order()).toEqual(['b.png', 'c.png', 'a.png'])
+  })
+
+  it('with the secret key, adds files picked from the project and refuses duplicates', async () => {
+    const group = await seededGroup()
+    await emulator.seed({ files: [{ name: 'd.png' }] })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(<GroupEditor groupId={group.id} maxFiles={4} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toHaveLength(3))
+    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'Select d.png' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select a.png' }))
+    await user.click(screen.getByRole('button', { name: 'Add 2 selected' }))
+    expect(order()).toEqual(['a.png', 'b.png', 'c.png', 'd.png'])
+    expect(screen.getByRole('alert').textContent).toBe('a.png is already in the group.')
+  })
+})

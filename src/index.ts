@@ -51,6 +51,7 @@ export {
 } from './components/FileUploader/index.js'
 export { GroupEditor, type GroupEditorProps } from './components/GroupEditor/index.js'
 export { GroupList, type GroupListProps } from './components/GroupList/index.js'
+export { RecipeBuilder, type RecipeBuilderProps } from './components/RecipeBuilder/index.js'
 export {
   actionQueryOptions,
   conversionsQueryOptions,

@@ -1,0 +1,112 @@
+'use client'
+import type { RecipeArgSpec } from '../../recipe/catalogue.js'
+import { useText } from '../shared/useText.js'
+
+export interface ArgInputProps {
+  spec: RecipeArgSpec
+  value: string
+  /** Accessible name, e.g. "resize size". */
+  label: string
+  /** Allowed enum values (e.g. only the formats the file offers). */
+  values?: readonly string[]
+  onChange: (value: string) => void
+}
+
+/** The right input for one operation argument: select, number range, size pair, colour, checkbox or text. */
+export function ArgInput({ spec, value, label, values, onChange }: ArgInputProps) {
+  const t = useText()
+  const name = spec.optional ? `${label} ${t('recipe.optional')}` : label
+  switch (spec.type) {
+    case 'enum':
+      return (
+        <select aria-label={name} value={value} onChange={(e) => onChange(e.target.value)}>
+          {spec.optional && <option value="" />}
+          {(values ?? spec.values).map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </select>
+      )
+    case 'integer':
+      return (
+        <input
+          type="number"
+          aria-label={name}
+          min={spec.min}
+          max={spec.max}
+          step={spec.step ?? 1}
+          value={value}
+          placeholder={spec.default === undefined ? undefined : String(spec.default)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )
+    case 'size': {
+      const [w = '', h = ''] = value.split('x')
+      const side = (which: 'width' | 'height', current: string) => (
+        <input
+          type="number"
+          min={1}
+          step={spec.divisibleBy ?? 1}
+          aria-label={t(which === 'width' ? 'recipe.width' : 'recipe.height', { name })}
+          value={current}
+          onChange={(e) => onChange(which === 'width' ? `${e.target.value}x${h}` : `${w}x${e.target.value}`)}
+        />
+      )
+      return (
+        <span data-slot="size-input">
+          {side('width', w)}×{side('height', h)}
+        </span>
+      )
+    }
+    case 'color':
+      return (
+        <input
+          type="color"
+          aria-label={name}
+          value={`#${/^[0-9a-f]{6}/i.test(value) ? value.slice(0, 6) : '000000'}`}
+          onChange={(e) => onChange(e.target.value.slice(1))}
+        />
+      )
+    case 'boolean':
+      return (
+        <input
+          type="checkbox"
+          aria-label={name}
+          checked={value === 'true'}
+          onChange={(e) => onChange(String(e.target.checked))}
+        />
+      )
+    default:
+      return <input type="text" aria-label={name} value={value} onChange={(e) => onChange(e.target.value)} />
+  }
+}
+
+/** A sensible starting value for a new argument. */
+export function initialArg(spec: RecipeArgSpec, values?: readonly string[]): string {
+  if (spec.optional) return ''
+  switch (spec.type) {
+    case 'enum':
+      return (values ?? spec.values)[0] ?? ''
+    case 'integer':
+      return String(spec.default ?? Math.max(spec.min, Math.min(spec.max, 0)))
+    case 'size':
+      return spec.divisibleBy ? '640x360' : '800x'
+    case 'color':
+      return 'ffffff'
+    case 'boolean':
+      return 'true'
+    case 'align':
+      return 'center'
+    case 'time':
+      return spec.allowEnd ? 'end' : '0'
+    case 'cropSize':
+      return '1:1'
+    case 'point':
+      return '0,0'
+    case 'length':
+      return '10px'
+    default:
+      return ''
+  }
+}

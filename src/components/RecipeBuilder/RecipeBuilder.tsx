@@ -1,0 +1,355 @@
+'use client'
+import { useQuery } from '@tanstack/react-query'
+import { type ComponentProps, useEffect, useId, useState } from 'react'
+import type { ConversionKind, ConversionsInfo, FileResource } from '../../api/types.js'
+import { useConvert } from '../../hooks/mutations.js'
+import { useConversions } from '../../hooks/queries.js'
+import { fileQueryOptions } from '../../hooks/queryOptions.js'
+import { useFileService } from '../../provider/context.js'
+import type { MessageKey } from '../../provider/messages.js'
+import { recipeOperations } from '../../recipe/catalogue.js'
+import { parseRecipe } from '../../recipe/parseRecipe.js'
+import { serializeRecipe } from '../../recipe/serializeRecipe.js'
+import type { Recipe, RecipeIssue } from '../../recipe/types.js'
+import { validateRecipe } from '../../recipe/validateRecipe.js'
+import { cx } from '../shared/cx.js'
+import { QueryState, viewState } from '../shared/QueryState.js'
+import { statusText } from '../shared/statusText.js'
+import { useControllableState } from '../shared/useControllableState.js'
+import { useText } from '../shared/useText.js'
+import { ArgInput, initialArg } from './ArgInput.js'
+
+export interface RecipeBuilderProps extends Omit<ComponentProps<'form'>, 'onSubmit' | 'defaultValue'> {
+  /** The file to convert. */
+  fileId: string
+  /** The recipe (controlled). */
+  value?: Recipe
+  /** The starting recipe (uncontrolled). @default an empty recipe of the first method the file offers */
+  defaultValue?: Recipe
+  /** Called with every change. */
+  onValueChange?: (recipe: Recipe) => void
+  /** Called with the new file once the conversion is started; the builder then follows it to ready. */
+  onConverted?: (file: FileResource) => void
+  /** Delay before the image preview follows an edit, in ms. @default 400 */
+  previewDelay?: number
+}
+
+const kinds: ConversionKind[] = ['image', 'remove_bg', 'video', 'document']
+/** Enum values a file can produce, for the `format` operation. */
+const formatValues = (kind: ConversionKind, info: ConversionsInfo | undefined, values: readonly string[]) => {
+  if (!info || kind === 'remove_bg') return undefined
+  const offered = new Set([...info.formatsAvailable, info.formatCurrent, 'auto', 'preserve'])
+  return values.filter((v) => offered.has(v === 'jpeg' ? 'jpg' : v))
+}
+
+/** Follows a converted file until it is ready or failed. */
+function ConversionResult({ file }: { file: FileResource }) {
+  const t = useText()
+  const ctx = useFileService()
+  const { data } = useQuery(fileQueryOptions(ctx, file.id), ctx.queryClient)
+  const current = data ?? file
+  return (
+    <p role="status" data-slot="conversion-result" data-status={current.status}>
+      {t('recipe.result', { id: current.id, status: statusText(current.status, t) })}
+    </p>
+  )
+}
+
+/**
+ * Builds a conversion recipe for one file from the methods and formats it offers, with the
+ * canonical recipe string (copy or paste), inline validation, a live image preview, and submit.
+ */
+export function RecipeBuilder({
+  fileId,
+  value,
+  defaultValue,
+  onValueChange,
+  onConverted,
+  previewDelay = 400,
+  className,
+  ...rest
+}: RecipeBuilderProps) {
+  const t = useText()
+  const ctx = useFileService()
+  const info = useConversions(fileId)
+  const methods = kinds.filter((k) => info.data?.methodsAvailable.includes(k))
+  const [recipe, setRecipe] = useControllableState<Recipe>(
+    value,
+    defaultValue ?? { kind: 'image', operations: [] },
+    onValueChange,
+  )
+  const kind = methods.includes(recipe.kind) || !methods.length ? recipe.kind : methods[0]!
+  const current: Recipe = kind === recipe.kind ? recipe : { kind, operations: [] }
+  const catalogue = recipeOperations[kind]
+  const [adding, setAdding] = useState(catalogue[0]?.name ?? '')
+  const [pasted, setPasted] = useState('')
+  const [pasteIssues, setPasteIssues] = useState<RecipeIssue[]>([])
+  const [copied, setCopied] = useState(false)
+  const [converted, setConverted] = useState<FileResource | null>(null)
+  const convert = useConvert(kind)
+  const ids = useId()
+
+  const text = serializeRecipe(current)
+  // An empty recipe simply can't be submitted yet: not worth an alert.
+  const issues = validateRecipe(current, info.data).filter((issue) => issue.key !== 'empty')
+  const update = (operations: Recipe['operations']) => {
+    setCopied(false)
+    setRecipe({ kind, operations })
+  }
+
+  // The preview follows the recipe after a pause in editing.
+  const [previewText, setPreviewText] = useState(text)
+  const [preview, setPreview] = useState<'loading' | 'ready' | 'error'>('loading')
+  useEffect(() => {
+    const timer = setTimeout(() => setPreviewText(text), previewDelay)
+    return () => clearTimeout(timer)
+  }, [text, previewDelay])
+  const previewUrl =
+    kind === 'image' && issues.length === 0
+      ? `${ctx.cdnUrl}/${encodeURIComponent(fileId)}/-/preview/400x400/${previewText.replace(/^\/-\//, '')}`
+      : null
+  useEffect(() => {
+    if (previewUrl) setPreview('loading')
+  }, [previewUrl])
+
+  const state = viewState(info, methods.length === 0)
+  if (state !== 'ready') {
+    return (
+      <div
+        data-slot="recipe-builder"
+        data-state={state}
+        className={cx('fk-root fk-recipe-builder', className)}
+      >
+        <QueryState
+          state={state}
+          error={info.error}
+          emptyText={t('recipe.noMethods')}
+          needsSecretKey
+          onRetry={() => void info.refetch()}
+        />
+      </div>
+    )
+  }
+
+  const label = (name: string) => catalogue.find((s) => s.name === name)?.label ?? name
+  const issuesOf = (index: number) => issues.filter((i) => i.operationIndex === index)
+  return (
+    <form
+      data-slot="recipe-builder"
+      data-state="ready"
+      data-kind={kind}
+      className={cx('fk-root fk-recipe-builder', className)}
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (issues.length || convert.isPending) return
+        convert.mutate(
+          { fileId, recipe: current },
+          {
+            onSuccess: (file) => {
+              setConverted(file)
+              onConverted?.(file)
+            },
+          },
+        )
+      }}
+      {...rest}
+    >
+      <label>
+        {t('recipe.kind')}{' '}
+        <select
+          value={kind}
+          onChange={(e) => setRecipe({ kind: e.target.value as ConversionKind, operations: [] })}
+        >
+          {methods.map((k) => (
+            <option key={k} value={k}>
+              {t(`recipe.kind.${k}` as MessageKey)}
+            </option>
+          ))}
+        </select>
+      </label>
+
+      <fieldset>
+        <legend>{t('recipe.operations')}</legend>
+        {current.operations.length === 0 && <p>{t('recipe.none')}</p>}
+        <ol>
+          {current.operations.map((op, index) => {
+            const spec = catalogue.find((s) => s.name === op.name)
+            const opIssues = issuesOf(index)
+            const errorId = `${ids}-op-${index}`
+            return (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: operations may repeat; their position is their identity
+                key={index}
+                data-slot="recipe-operation"
+                data-invalid={opIssues.length > 0 || undefined}
+                aria-describedby={opIssues.length ? errorId : undefined}
+              >
+                <strong>{label(op.name)}</strong>{' '}
+                {spec?.args.map((arg, a) => (
+                  <ArgInput
+                    key={arg.name}
+                    spec={arg}
+                    label={`${label(op.name)} ${arg.name}`}
+                    value={op.args[a] ?? ''}
+                    values={
+                      op.name === 'format' && arg.type === 'enum'
+                        ? formatValues(kind, info.data, arg.values)
+                        : undefined
+                    }
+                    onChange={(next) => {
+                      const args = spec.args.map((_, i) => (i === a ? next : (op.args[i] ?? '')))
+                      // Trailing empty optional arguments are left out of the recipe.
+                      while (args.length && args.at(-1) === '') args.pop()
+                      update(current.operations.map((o, i) => (i === index ? { ...o, args } : o)))
+                    }}
+                  />
+                ))}{' '}
+                <button
+                  type="button"
+                  className="fk-button"
+                  aria-label={t('recipe.moveUp', { name: label(op.name) })}
+                  disabled={index === 0}
+                  onClick={() => update(swap(current.operations, index, index - 1))}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="fk-button"
+                  aria-label={t('recipe.moveDown', { name: label(op.name) })}
+                  disabled={index === current.operations.length - 1}
+                  onClick={() => update(swap(current.operations, index, index + 1))}
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  className="fk-button"
+                  aria-label={t('recipe.remove', { name: label(op.name) })}
+                  onClick={() => update(current.operations.filter((_, i) => i !== index))}
+                >
+                  ×
+                </button>
+                {opIssues.length > 0 && (
+                  <span id={errorId} role="alert" data-slot="recipe-issue">
+                    {opIssues.map((i) => i.message).join(' ')}
+                  </span>
+                )}
+              </li>
+            )
+          })}
+        </ol>
+        <label>
+          {t('recipe.add')}{' '}
+          <select value={adding} onChange={(e) => setAdding(e.target.value)}>
+            {catalogue.map((s) => (
+              <option key={s.name} value={s.name}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>{' '}
+        <button
+          type="button"
+          className="fk-button"
+          onClick={() => {
+            const spec = catalogue.find((s) => s.name === adding) ?? catalogue[0]!
+            const args = spec.args
+              .map((a) =>
+                initialArg(
+                  a,
+                  spec.name === 'format' && a.type === 'enum'
+                    ? formatValues(kind, info.data, a.values)
+                    : undefined,
+                ),
+              )
+              .filter((v, i, all) => v !== '' || all.slice(i).some((x) => x !== ''))
+            update([...current.operations, { name: spec.name, args }])
+          }}
+        >
+          {t('recipe.addButton')}
+        </button>
+      </fieldset>
+
+      {issues.some((i) => i.operationIndex === -1) && (
+        <p role="alert">
+          {issues
+            .filter((i) => i.operationIndex === -1)
+            .map((i) => i.message)
+            .join(' ')}
+        </p>
+      )}
+
+      <p>
+        <label>
+          {t('recipe.text')} <output data-slot="recipe-text">{text || '—'}</output>
+        </label>{' '}
+        <button
+          type="button"
+          className="fk-button"
+          disabled={!text}
+          onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
+        >
+          {copied ? t('recipe.copied') : t('recipe.copy')}
+        </button>
+      </p>
+      <p>
+        <label>
+          {t('recipe.paste')} <input type="text" value={pasted} onChange={(e) => setPasted(e.target.value)} />
+        </label>{' '}
+        <button
+          type="button"
+          className="fk-button"
+          disabled={!pasted.trim()}
+          onClick={() => {
+            const parsed = parseRecipe(kind, pasted)
+            setPasteIssues(parsed.issues)
+            if (!parsed.issues.length) {
+              update(parsed.recipe.operations)
+              setPasted('')
+            }
+          }}
+        >
+          {t('recipe.apply')}
+        </button>
+        {pasteIssues.length > 0 && <span role="alert">{pasteIssues.map((i) => i.message).join(' ')}</span>}
+      </p>
+
+      {previewUrl && (
+        <figure data-slot="recipe-preview" data-state={preview}>
+          <img
+            src={previewUrl}
+            alt={t('recipe.preview')}
+            onLoad={() => setPreview('ready')}
+            onError={() => setPreview('error')}
+          />
+          <figcaption>
+            <span role="status">
+              {preview === 'loading'
+                ? t('recipe.previewLoading')
+                : preview === 'error'
+                  ? t('recipe.previewError')
+                  : t('recipe.preview')}
+            </span>
+          </figcaption>
+        </figure>
+      )}
+
+      <button
+        type="submit"
+        className="fk-button fk-button-primary"
+        disabled={issues.length > 0 || convert.isPending || current.operations.length === 0}
+      >
+        {convert.isPending ? t('recipe.converting') : t('recipe.convert')}
+      </button>
+      {convert.error && <p role="alert">{convert.error.message}</p>}
+      {converted && <ConversionResult file={converted} />}
+    </form>
+  )
+}
+
+function swap<T>(list: readonly T[], a: number, b: number): T[] {
+  const next = [...list]
+  ;[next[a], next[b]] = [next[b]!, next[a]!]
+  return next
+}

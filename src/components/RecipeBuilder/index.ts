@@ -1,0 +1,1 @@
+export { RecipeBuilder, type RecipeBuilderProps } from './RecipeBuilder.js'

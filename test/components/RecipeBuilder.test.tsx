@@ -1,0 +1,132 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import { userEvent } from '@testing-library/user-event'
+import { useState } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { type Recipe, RecipeBuilder } from '../../src/index.ts'
+import { baseUrl, setupEmulator, wrapper } from '../hooks/setup.tsx'
+import { expectNoAxeViolations } from './axe.ts'
+
+const { emulator, count } = setupEmulator({ delays: { conversion: 100 } })
+const recipeText = () => document.querySelector('[data-slot="recipe-text"]')!.textContent
+const options = (select: HTMLElement) => within(select).getAllByRole('option').map((o) => o.textContent)
+
+async function render_(fileSample: 'subject' | 'pdf' = 'subject', props: Partial<Parameters<typeof RecipeBuilder>[0]> = {}) {
+  const { files } = await emulator.seed({ files: [{ sample: fileSample }] })
+  const { Wrapper } = wrapper()
+  const view = render(<RecipeBuilder fileId={files[0]!.id} previewDelay={10} {...props} />, { wrapper: Wrapper })
+  await screen.findByRole('combobox', { name: 'Conversion' })
+  return { ...view, fileId: files[0]!.id }
+}
+
+describe('RecipeBuilder', () => {
+  it('offers only the methods the file has', async () => {
+    await render_()
+    expect(options(screen.getByRole('combobox', { name: 'Conversion' }))).toEqual(['Image', 'Background removal'])
+  })
+
+  it('offers only the formats the file can be converted to', async () => {
+    const user = userEvent.setup()
+    await render_('pdf')
+    expect(options(screen.getByRole('combobox', { name: 'Conversion' }))).toEqual(['Document'])
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'format')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    const formats = options(screen.getByRole('combobox', { name: 'Format format' }))
+    expect(formats).toContain('docx')
+    expect(formats).not.toContain('xlsx')
+  })
+
+  it('builds a recipe with proper inputs and shows its canonical text and a preview', async () => {
+    const user = userEvent.setup()
+    const { container, fileId } = await render_()
+    expect(screen.getByText('No operations yet.')).toBeDefined()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'format')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Format format' }), 'webp')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'resize')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    const width = screen.getByRole('spinbutton', { name: 'Resize size width' })
+    await user.clear(width)
+    await user.type(width, '400')
+    expect(recipeText()).toBe('/-/format/webp/-/resize/400x/')
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Preview' }).getAttribute('src')).toBe(
+        `${baseUrl}/cdn/${fileId}/-/preview/400x400/format/webp/-/resize/400x/`,
+      ),
+    )
+    await user.click(screen.getByRole('button', { name: 'Move Resize up' }))
+    expect(recipeText()).toBe('/-/resize/400x/-/format/webp/')
+    await user.click(screen.getByRole('button', { name: 'Remove Format' }))
+    expect(recipeText()).toBe('/-/resize/400x/')
+    await expectNoAxeViolations(container)
+  })
+
+  it('validates inline and will not submit an invalid recipe', async () => {
+    const user = userEvent.setup()
+    await render_()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'brightness')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    const input = screen.getByRole('spinbutton', { name: 'Brightness value' })
+    await user.clear(input)
+    await user.type(input, '300')
+    expect(screen.getByRole('alert').textContent).toBe('value must be between -100 and 100 (got 300).')
+    expect(screen.getByRole('listitem').getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id)
+    expect(screen.getByRole('button', { name: 'Convert' })).toHaveProperty('disabled', true)
+  })
+
+  it('accepts a pasted recipe, and explains one it cannot read', async () => {
+    const user = userEvent.setup()
+    await render_()
+    const paste = screen.getByRole('textbox', { name: 'Paste a recipe' })
+    await user.type(paste, 'format/webp/-/nonsense/1')
+    await user.click(screen.getByRole('button', { name: 'Use pasted recipe' }))
+    expect(screen.getByRole('alert').textContent).toBe('Unknown image operation "nonsense".')
+    await user.clear(paste)
+    await user.type(paste, 'format/webp/-/quality/smart')
+    await user.click(screen.getByRole('button', { name: 'Use pasted recipe' }))
+    expect(recipeText()).toBe('/-/format/webp/-/quality/smart/')
+  })
+
+  it('converts and follows the new file to ready', async () => {
+    const user = userEvent.setup()
+    const onConverted = vi.fn()
+    await render_('subject', { defaultValue: { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] }, onConverted })
+    await user.click(screen.getByRole('button', { name: 'Convert' }))
+    await waitFor(() => expect(onConverted).toHaveBeenCalledWith(expect.objectContaining({ status: 'pending' })))
+    expect(count('POST', '/conversions/image.json')).toBe(1)
+    const result = await screen.findByText(/^Result f-\w+: /)
+    await waitFor(() => expect(result.textContent).toMatch(/: Ready$/), { timeout: 4_000 })
+  })
+
+  it('works controlled', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    const seen: Recipe[] = []
+    function Controlled() {
+      const [recipe, setRecipe] = useState<Recipe>({ kind: 'image', operations: [{ name: 'grayscale', args: [] }] })
+      return (
+        <RecipeBuilder
+          fileId={files[0]!.id}
+          value={recipe}
+          onValueChange={(next) => {
+            seen.push(next)
+            setRecipe(next)
+          }}
+        />
+      )
+    }
+    const user = userEvent.setup()
+    render(<Controlled />, { wrapper: Wrapper })
+    await screen.findByRole('combobox', { name: 'Conversion' })
+    expect(recipeText()).toBe('/-/grayscale/')
+    await user.click(screen.getByRole('button', { name: 'Remove Grayscale' }))
+    expect(seen.at(-1)).toEqual({ kind: 'image', operations: [] })
+    expect(recipeText()).toBe('—')
+  })
+
+  it('says conversions need the secret key when used with a group token', async () => {
+    const { files, groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
+    const { Wrapper } = wrapper({ token: groups[0]!.accessToken })
+    render(<RecipeBuilder fileId={files[0]!.id} />, { wrapper: Wrapper })
+    expect((await screen.findByRole('alert')).textContent).toContain('secret key')
+  })
+})

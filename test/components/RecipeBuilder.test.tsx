@@ -8,12 +8,20 @@ import { expectNoAxeViolations } from './axe.ts'
 
 const { emulator, count } = setupEmulator({ delays: { conversion: 100 } })
 const recipeText = () => document.querySelector('[data-slot="recipe-text"]')!.textContent
-const options = (select: HTMLElement) => within(select).getAllByRole('option').map((o) => o.textContent)
+const options = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent)
 
-async function render_(fileSample: 'subject' | 'pdf' = 'subject', props: Partial<Parameters<typeof RecipeBuilder>[0]> = {}) {
+async function render_(
+  fileSample: 'subject' | 'pdf' = 'subject',
+  props: Partial<Parameters<typeof RecipeBuilder>[0]> = {},
+) {
   const { files } = await emulator.seed({ files: [{ sample: fileSample }] })
   const { Wrapper } = wrapper()
-  const view = render(<RecipeBuilder fileId={files[0]!.id} previewDelay={10} {...props} />, { wrapper: Wrapper })
+  const view = render(<RecipeBuilder fileId={files[0]!.id} previewDelay={10} {...props} />, {
+    wrapper: Wrapper,
+  })
   await screen.findByRole('combobox', { name: 'Conversion' })
   return { ...view, fileId: files[0]!.id }
 }
@@ -21,7 +29,10 @@ async function render_(fileSample: 'subject' | 'pdf' = 'subject', props: Partial
 describe('RecipeBuilder', () => {
   it('offers only the methods the file has', async () => {
     await render_()
-    expect(options(screen.getByRole('combobox', { name: 'Conversion' }))).toEqual(['Image', 'Background removal'])
+    expect(options(screen.getByRole('combobox', { name: 'Conversion' }))).toEqual([
+      'Image',
+      'Background removal',
+    ])
   })
 
   it('offers only the formats the file can be converted to', async () => {
@@ -89,9 +100,14 @@ describe('RecipeBuilder', () => {
   it('converts and follows the new file to ready', async () => {
     const user = userEvent.setup()
     const onConverted = vi.fn()
-    await render_('subject', { defaultValue: { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] }, onConverted })
+    await render_('subject', {
+      defaultValue: { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] },
+      onConverted,
+    })
     await user.click(screen.getByRole('button', { name: 'Convert' }))
-    await waitFor(() => expect(onConverted).toHaveBeenCalledWith(expect.objectContaining({ status: 'pending' })))
+    await waitFor(() =>
+      expect(onConverted).toHaveBeenCalledWith(expect.objectContaining({ status: 'pending' })),
+    )
     expect(count('POST', '/conversions/image.json')).toBe(1)
     const result = await screen.findByText(/^Result f-\w+: /)
     await waitFor(() => expect(result.textContent).toMatch(/: Ready$/), { timeout: 4_000 })
@@ -102,7 +118,10 @@ describe('RecipeBuilder', () => {
     const { Wrapper } = wrapper()
     const seen: Recipe[] = []
     function Controlled() {
-      const [recipe, setRecipe] = useState<Recipe>({ kind: 'image', operations: [{ name: 'grayscale', args: [] }] })
+      const [recipe, setRecipe] = useState<Recipe>({
+        kind: 'image',
+        operations: [{ name: 'grayscale', args: [] }],
+      })
       return (
         <RecipeBuilder
           fileId={files[0]!.id}

@@ -1,0 +1,2 @@
+// Stylesheets are imported for their side effect only.
+declare module '*.css'

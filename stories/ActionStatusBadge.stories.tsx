@@ -1,0 +1,102 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { ActionStatusBadge } from '../src/index.ts'
+import { emulator } from './support/emulator.ts'
+import { type Seeded, seed } from './support/seed.ts'
+
+const meta = {
+  title: 'Components/ActionStatusBadge',
+  component: ActionStatusBadge,
+  args: { fileId: '', type: 'recognize', showResult: true },
+  render: (args, { loaded }) => (
+    <ActionStatusBadge {...args} fileId={(loaded.seeded as Seeded).files[0]!.id} />
+  ),
+} satisfies Meta<typeof ActionStatusBadge>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const NotStarted: Story = {
+  loaders: [seed({ files: [{}] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() =>
+      expect(canvas.getByRole('status')).toHaveTextContent('Image recognition: Not started'),
+    )
+    await expect(canvas.getByRole('button', { name: 'Run: Image recognition' })).toBeEnabled()
+  },
+}
+
+export const PendingToReady: Story = {
+  loaders: [seed({ files: [{}] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Run: Image recognition' }))
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Running…'))
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/Done — Labels: /), {
+      timeout: 8000,
+    })
+  },
+}
+
+export const Infected: Story = {
+  args: { type: 'virus_scan', autoRun: true },
+  loaders: [seed({ files: [{ sample: 'eicar' }] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(
+      () => expect(canvas.getByRole('status')).toHaveTextContent('Infected: Eicar-Test-Signature'),
+      { timeout: 8000 },
+    )
+  },
+}
+
+export const Failed: Story = {
+  args: { type: 'moderate', autoRun: true },
+  loaders: [
+    seed({
+      files: [{}],
+      before: () => {
+        const id = emulator.storage.listFiles('demo', 0, 1).rows[0]!.id
+        emulator.faults.failActions(id)
+      },
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    await waitFor(
+      () => expect(within(canvasElement).getByRole('status')).toHaveTextContent('Moderation: Failed'),
+      { timeout: 8000 },
+    )
+  },
+}
+
+export const TimedOut: Story = {
+  args: { autoRun: true, polling: { maxWait: 500 } },
+  loaders: [seed({ files: [{}] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Still running'), {
+      timeout: 4000,
+    })
+    await expect(canvas.getByRole('button', { name: 'Check again' })).toBeVisible()
+  },
+}
+
+export const Forbidden: Story = {
+  loaders: [seed({ files: [{}], groups: [{ files: [0] }], token: 'group' })],
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent('Not allowed'))
+  },
+}
+
+export const Loading: Story = {
+  loaders: [seed({ files: [{}], before: () => emulator.faults.latency(60_000) })],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Checking…')
+  },
+}
+
+export const DarkTheme: Story = {
+  ...PendingToReady,
+  parameters: { theme: 'dark', backgrounds: { default: 'dark' } },
+}

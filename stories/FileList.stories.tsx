@@ -1,0 +1,98 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { FileList } from '../src/index.ts'
+import { emulator } from './support/emulator.ts'
+import { type Seeded, seed } from './support/seed.ts'
+
+const meta = {
+  title: 'Components/FileList',
+  component: FileList,
+} satisfies Meta<typeof FileList>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const many = Array.from({ length: 45 }, (_, i) => ({
+  sample: i % 9 === 4 ? ('pdf' as const) : ('subject' as const),
+}))
+
+export const Many: Story = {
+  loaders: [seed({ files: many })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByText('Page 1 of 3')
+    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }))
+    await canvas.findByText('Page 2 of 3')
+    await userEvent.click(canvas.getByRole('button', { name: 'Last page' }))
+    await canvas.findByText('Page 3 of 3')
+    await expect(canvas.getAllByRole('row')).toHaveLength(6)
+  },
+}
+
+export const Selection: Story = {
+  args: { defaultSelectedIds: [] },
+  loaders: [seed({ files: [{ name: 'beach.png' }, { name: 'city.png' }] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const box = await canvas.findByRole('checkbox', { name: 'Select city.png' })
+    await userEvent.click(box)
+    await expect(box).toBeChecked()
+  },
+}
+
+export const GroupFiles: Story = {
+  loaders: [
+    seed({
+      files: [{ name: 'first.png' }, { name: 'second.png' }],
+      groups: [{ files: [1, 0] }],
+      token: 'group',
+    }),
+  ],
+  render: (args, { loaded }) => <FileList {...args} groupId={(loaded.seeded as Seeded).groups[0]!.id} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const rows = await canvas.findAllByRole('row')
+    await expect(rows[1]).toHaveTextContent('second.png')
+  },
+}
+
+export const Loading: Story = {
+  loaders: [seed({ before: () => emulator.faults.latency(60_000) })],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading…')
+  },
+}
+
+export const Empty: Story = {
+  loaders: [seed()],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No files yet.')).toBeVisible()
+  },
+}
+
+export const ErrorState: Story = {
+  name: 'Error',
+  loaders: [
+    seed({
+      before: () =>
+        emulator.faults.failNext('files.json', { status: 400, message: 'The file index is rebuilding' }),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('The file index is rebuilding')
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }))
+    await expect(await canvas.findByText('No files yet.')).toBeVisible()
+  },
+}
+
+export const Forbidden: Story = {
+  loaders: [seed({ files: [{}], groups: [{ files: [0] }], token: 'group' })],
+  play: async ({ canvasElement }) => {
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('alert')).toHaveTextContent('needs the project’s secret key'),
+    )
+  },
+}
+
+export const DarkTheme: Story = { ...Many, parameters: { theme: 'dark', backgrounds: { default: 'dark' } } }

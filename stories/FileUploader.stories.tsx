@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { FileUploader } from '../src/index.ts'
+import { emulator } from './support/emulator.ts'
+import { seed } from './support/seed.ts'
+
+const meta = {
+  title: 'Components/FileUploader',
+  component: FileUploader,
+  args: { onUploaded: fn() },
+  loaders: [seed({ token: 'none' })],
+} satisfies Meta<typeof FileUploader>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Default: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.upload(canvas.getByLabelText('Choose files'), [
+      new File(['hello'], 'hello.txt', { type: 'text/plain' }),
+      new File(['world'], 'world.txt', { type: 'text/plain' }),
+    ])
+    await waitFor(() => expect(args.onUploaded).toHaveBeenCalledTimes(2))
+    await expect(canvas.getAllByText('Uploaded')).toHaveLength(2)
+  },
+}
+
+export const Uploading: Story = {
+  loaders: [seed({ token: 'none', before: () => emulator.faults.latency(60_000) })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.upload(canvas.getByLabelText('Choose files'), new File(['x'.repeat(2048)], 'slow.bin'))
+    await expect(await canvas.findByRole('progressbar', { name: 'Upload of slow.bin' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Cancel slow.bin' })).toBeEnabled()
+  },
+}
+
+export const Failed: Story = {
+  loaders: [
+    seed({
+      token: 'none',
+      before: () => emulator.faults.failNext('files.json', { status: 503, message: 'Storage is down' }),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.upload(
+      canvas.getByLabelText('Choose files'),
+      new File(['a'], 'a.txt', { type: 'text/plain' }),
+    )
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Storage is down')
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry a.txt' }))
+    await waitFor(() => expect(canvas.getByText('Uploaded')).toBeVisible())
+  },
+}
+
+export const Limits: Story = {
+  args: { accept: ['image/*'], maxSize: 1024 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.upload(
+      canvas.getByLabelText('Choose files'),
+      new File(['x'.repeat(4096)], 'huge.png', { type: 'image/png' }),
+      {
+        applyAccept: false,
+      },
+    )
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(/Larger than/)
+  },
+}

@@ -1,0 +1,121 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { GroupEditor } from '../src/index.ts'
+import { emulator } from './support/emulator.ts'
+import { type Seeded, seed } from './support/seed.ts'
+
+const meta = {
+  title: 'Components/GroupEditor',
+  component: GroupEditor,
+  args: { onCreated: fn(), onSaved: fn() },
+} satisfies Meta<typeof GroupEditor>
+
+export default meta
+type Story = StoryObj<typeof meta>
+const withGroup = {
+  render: (args: Parameters<typeof GroupEditor>[0], { loaded }: { loaded: Record<string, unknown> }) => (
+    <GroupEditor {...args} groupId={(loaded.seeded as Seeded).groups[0]!.id} />
+  ),
+}
+const names = (canvas: ReturnType<typeof within>) =>
+  canvas
+    .getAllByRole('listitem')
+    .filter((li: HTMLElement) => li.getAttribute('data-slot') === 'group-file')
+    .map((li: HTMLElement) => li.querySelector('[data-slot="drag-handle"]')!.textContent)
+
+export const CreateAnonymously: Story = {
+  loaders: [seed({ token: 'none' })],
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.upload(canvas.getByLabelText('Choose files'), [
+      new File(['1'], 'one.txt', { type: 'text/plain' }),
+      new File(['2'], 'two.txt', { type: 'text/plain' }),
+    ])
+    await waitFor(() => expect(names(canvas)).toHaveLength(2))
+    await userEvent.click(canvas.getByRole('button', { name: 'Create group' }))
+    await expect(
+      await canvas.findByRole('region', { name: 'Access token for this group' }),
+    ).toHaveTextContent(/gat-/)
+    await expect(args.onCreated).toHaveBeenCalled()
+  },
+}
+
+export const EditWithKeyboard: Story = {
+  ...withGroup,
+  loaders: [
+    seed({
+      files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }],
+      groups: [{ files: [0, 1, 2] }],
+      token: 'group',
+    }),
+  ],
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    const first = await canvas.findByRole('button', { name: '1. a.png' })
+    first.focus()
+    await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    await expect(names(canvas)).toEqual(['1. b.png', '2. a.png', '3. c.png'])
+    await expect(canvas.getByText('Unsaved changes')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Save group' }))
+    await waitFor(() => expect(args.onSaved).toHaveBeenCalled())
+  },
+}
+
+export const PendingToReady: Story = {
+  ...withGroup,
+  loaders: [seed({ files: [{}, {}], groups: [{ files: [0, 1], status: 'pending' }] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText(/Status: Processing/)).toBeVisible()
+    await waitFor(() => expect(canvas.getByText(/Status: Ready/)).toBeVisible(), { timeout: 6000 })
+  },
+}
+
+export const Many: Story = {
+  ...withGroup,
+  name: 'Many (1000 files)',
+  loaders: [
+    seed({
+      files: Array.from({ length: 1000 }, (_, i) => ({
+        sample: 'pdf' as const,
+        name: `document-${i + 1}.pdf`,
+      })),
+      groups: [{ files: Array.from({ length: 1000 }, (_, i) => i) }],
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(
+      await canvas.findByRole('button', { name: '1000. document-1000.pdf' }, { timeout: 8000 }),
+    ).toBeVisible()
+  },
+}
+
+export const Forbidden: Story = {
+  ...withGroup,
+  loaders: [seed({ files: [{}], groups: [{ files: [0] }, { files: [0] }], token: 'otherGroup' })],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
+      'Not allowed with this token',
+    )
+  },
+}
+
+export const SaveFails: Story = {
+  ...withGroup,
+  loaders: [
+    seed({
+      files: [{ name: 'a.png' }, { name: 'b.png' }],
+      groups: [{ files: [0, 1] }],
+      token: 'group',
+      before: () =>
+        emulator.faults.failNext(/PUT .*groups\//, { status: 422, message: 'Refused on purpose' }),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Move b.png up' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Save group' }))
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Refused on purpose')
+  },
+}

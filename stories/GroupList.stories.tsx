@@ -1,0 +1,52 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { GroupList } from '../src/index.ts'
+import { emulator } from './support/emulator.ts'
+import { seed } from './support/seed.ts'
+
+const meta = {
+  title: 'Components/GroupList',
+  component: GroupList,
+  args: { onSelect: fn() },
+} satisfies Meta<typeof GroupList>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Default: Story = {
+  loaders: [
+    seed({
+      files: [{}, {}, {}],
+      groups: [{ files: [0, 1, 2] }, { files: [1] }, { files: [2], status: 'pending' }],
+    }),
+  ],
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    const open = await canvas.findAllByRole('button', { name: /^Open g-/ })
+    await userEvent.click(open[0]!)
+    await expect(args.onSelect).toHaveBeenCalled()
+  },
+}
+
+export const Empty: Story = {
+  loaders: [seed()],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No groups yet.')).toBeVisible()
+  },
+}
+
+export const Loading: Story = {
+  loaders: [seed({ before: () => emulator.faults.latency(60_000) })],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading…')
+  },
+}
+
+export const Forbidden: Story = {
+  loaders: [seed({ files: [{}], groups: [{ files: [0] }], token: 'group' })],
+  play: async ({ canvasElement }) => {
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Not allowed with this token'),
+    )
+  },
+}

@@ -1,0 +1,74 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { RecipeBuilder } from '../src/index.ts'
+import { emulator } from './support/emulator.ts'
+import { type Seeded, seed } from './support/seed.ts'
+
+const meta = {
+  title: 'Components/RecipeBuilder',
+  component: RecipeBuilder,
+  args: { fileId: '', onConverted: fn() },
+  render: (args, { loaded }) => <RecipeBuilder {...args} fileId={(loaded.seeded as Seeded).files[0]!.id} />,
+} satisfies Meta<typeof RecipeBuilder>
+
+export default meta
+type Story = StoryObj<typeof meta>
+const text = (el: HTMLElement) => el.querySelector('[data-slot="recipe-text"]')!.textContent
+
+export const ImageToWebp: Story = {
+  loaders: [seed({ files: [{}] })],
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.selectOptions(await canvas.findByRole('combobox', { name: 'Add operation' }), 'format')
+    await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Format format' }), 'webp')
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Add operation' }), 'resize')
+    await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
+    await expect(text(canvasElement)).toBe('/-/format/webp/-/resize/800x/')
+    await userEvent.click(canvas.getByRole('button', { name: 'Convert' }))
+    await waitFor(() => expect(args.onConverted).toHaveBeenCalled())
+    await waitFor(() => expect(canvas.getByText(/^Result f-.*: Ready$/)).toBeVisible(), { timeout: 8000 })
+  },
+}
+
+export const Invalid: Story = {
+  args: { defaultValue: { kind: 'image', operations: [{ name: 'brightness', args: ['300'] }] } },
+  loaders: [seed({ files: [{}] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('between -100 and 100')
+    await expect(canvas.getByRole('button', { name: 'Convert' })).toBeDisabled()
+  },
+}
+
+export const Document: Story = {
+  args: { defaultValue: { kind: 'document', operations: [{ name: 'format', args: ['docx'] }] } },
+  loaders: [seed({ files: [{ sample: 'pdf' }] })],
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(text(canvasElement)).toBe('/format/docx/'))
+  },
+}
+
+export const ProcessingError: Story = {
+  args: { defaultValue: { kind: 'remove_bg', operations: [{ name: 'crop', args: ['true'] }] } },
+  loaders: [seed({ files: [{ sample: 'blank' }] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Convert' }))
+    await waitFor(() => expect(canvas.getByText(/: Processing failed$/)).toBeVisible(), { timeout: 8000 })
+  },
+}
+
+export const Loading: Story = {
+  loaders: [seed({ files: [{}], before: () => emulator.faults.latency(60_000) })],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading…')
+  },
+}
+
+export const Forbidden: Story = {
+  loaders: [seed({ files: [{}], groups: [{ files: [0] }], token: 'group' })],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('secret key')
+  },
+}

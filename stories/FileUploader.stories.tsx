@@ -69,3 +69,8 @@ export const Limits: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(/Larger than/)
   },
 }
+
+export const DarkTheme: Story = {
+  ...Default,
+  parameters: { theme: 'dark', backgrounds: { default: 'dark' } },
+}

@@ -119,3 +119,22 @@ export const SaveFails: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Refused on purpose')
   },
 }
+
+export const Loading: Story = {
+  ...withGroup,
+  loaders: [seed({ files: [{}], groups: [{ files: [0] }], before: () => emulator.faults.latency(60_000) })],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Loading…')).toBeVisible()
+  },
+}
+
+export const DarkTheme: Story = {
+  ...withGroup,
+  parameters: { theme: 'dark', backgrounds: { default: 'dark' } },
+  loaders: [
+    seed({ files: [{ name: 'a.png' }, { name: 'b.png' }], groups: [{ files: [0, 1] }], token: 'group' }),
+  ],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: '2. b.png' })).toBeVisible()
+  },
+}

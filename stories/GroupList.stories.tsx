@@ -50,3 +50,19 @@ export const Forbidden: Story = {
     )
   },
 }
+
+export const ErrorState: Story = {
+  name: 'Error',
+  loaders: [
+    seed({
+      before: () =>
+        emulator.faults.failNext('groups.json', { status: 400, message: 'Groups are being migrated' }),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Groups are being migrated')
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }))
+    await expect(await canvas.findByText('No groups yet.')).toBeVisible()
+  },
+}

@@ -3,16 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import type { ReactNode } from 'react'
-import { afterEach, describe, expect, inject, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FileServiceProvider, FileUploader } from '../../src/index.ts'
+import { baseUrl, faults, projectId } from './support.ts'
 
-const { baseUrl, projectId, secretKey } = inject('emulator')
-const faults = (body: object) =>
-  fetch(`${baseUrl}/__emulator/faults`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  })
 const Wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={new QueryClient()}>
     <FileServiceProvider baseUrl={baseUrl} projectId={projectId}>

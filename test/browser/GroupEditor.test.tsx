@@ -4,10 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import type { ReactNode } from 'react'
-import { afterEach, describe, expect, inject, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createFileServiceClient, FileServiceProvider, GroupEditor } from '../../src/index.ts'
+import { baseUrl, projectId } from './support.ts'
 
-const { baseUrl, projectId } = inject('emulator')
 const provider =
   (token?: string) =>
   ({ children }: { children: ReactNode }) => (

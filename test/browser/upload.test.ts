@@ -1,13 +1,6 @@
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createFileServiceClient, type UploadProgress, ValidationError } from '../../src/index.ts'
-
-const { baseUrl, projectId, secretKey } = inject('emulator')
-const faults = (body: object) =>
-  fetch(`${baseUrl}/__emulator/faults`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  })
+import { baseUrl, faults, projectId, secretKey } from './support.ts'
 
 describe('upload in Chromium', () => {
   it('reports progress through XMLHttpRequest and ends at the full size', async () => {

@@ -1,6 +1,6 @@
 'use client'
 import { useQuery } from '@tanstack/react-query'
-import { type ComponentProps, type ReactNode, useEffect, useState } from 'react'
+import { type ComponentProps, type ReactNode, useEffect } from 'react'
 import type { FileResource } from '../../api/types.js'
 import { filesQueryOptions, groupFilesQueryOptions } from '../../hooks/queryOptions.js'
 import { useFileService } from '../../provider/context.js'
@@ -10,6 +10,7 @@ import { Pagination } from '../shared/Pagination.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { useControllableState } from '../shared/useControllableState.js'
+import { usePaging } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
 
 export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
@@ -68,8 +69,7 @@ export function FileList({
 }: FileListProps) {
   const t = useText()
   const { cdnUrl, locale } = useFileService()
-  const [page, setPage] = useState(defaultPage)
-  const [pageSize, setPageSize] = useState(defaultPageSize)
+  const { page, pageSize, paginationProps } = usePaging(defaultPage, defaultPageSize, onPageChange)
   const selectable =
     selectedIds !== undefined || defaultSelectedIds !== undefined || onSelectedIdsChange !== undefined
   const [selected, setSelected] = useControllableState(
@@ -80,10 +80,6 @@ export function FileList({
   const query = useFilePage(groupId, page, pageSize)
   const data = query.data
   const state = viewState(query, data?.count === 0)
-  const changePage = (next: number) => {
-    setPage(next)
-    onPageChange?.(next)
-  }
   const toggle = (id: string) =>
     setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id])
 
@@ -151,17 +147,7 @@ export function FileList({
               ))}
             </tbody>
           </table>
-          <Pagination
-            page={data!.page}
-            pages={data!.pages}
-            pageSize={pageSize}
-            isBusy={query.isPlaceholderData}
-            onPageChange={changePage}
-            onPageSizeChange={(size) => {
-              setPageSize(size)
-              changePage(1)
-            }}
-          />
+          <Pagination {...paginationProps(data!, query.isPlaceholderData)} />
         </>
       )}
     </div>

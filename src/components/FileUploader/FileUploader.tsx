@@ -97,27 +97,20 @@ export function FileUploader({
     const chosen = multiple ? [...files] : [...files].slice(0, 1)
     const added = chosen.map((file): UploadItem => {
       const key = `u${++counter.current}`
-      if (maxSize !== undefined && file.size > maxSize) {
-        return {
-          key,
-          file,
-          status: 'rejected',
-          loaded: 0,
-          total: file.size,
-          message: t('uploader.tooLarge', { max: formatSize(maxSize, locale) }),
-        }
+      const refusal =
+        maxSize !== undefined && file.size > maxSize
+          ? t('uploader.tooLarge', { max: formatSize(maxSize, locale) })
+          : accept?.length && !matches(file, accept)
+            ? t('uploader.wrongType', { accept: accept.join(', ') })
+            : null
+      return {
+        key,
+        file,
+        status: refusal ? 'rejected' : 'uploading',
+        loaded: 0,
+        total: file.size,
+        ...(refusal && { message: refusal }),
       }
-      if (accept?.length && !matches(file, accept)) {
-        return {
-          key,
-          file,
-          status: 'rejected',
-          loaded: 0,
-          total: file.size,
-          message: t('uploader.wrongType', { accept: accept.join(', ') }),
-        }
-      }
-      return { key, file, status: 'uploading', loaded: 0, total: file.size }
     })
     setItems((list) => [...list, ...added])
     for (const item of added) if (item.status === 'uploading') start(item.key, item.file)

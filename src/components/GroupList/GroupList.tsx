@@ -1,11 +1,12 @@
 'use client'
-import { type ComponentProps, useState } from 'react'
+import type { ComponentProps } from 'react'
 import type { Group } from '../../api/types.js'
 import { useGroups } from '../../hooks/queries.js'
 import { cx } from '../shared/cx.js'
 import { Pagination } from '../shared/Pagination.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
+import { usePaging } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
 
 export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' | 'onSelect'> {
@@ -35,8 +36,7 @@ export function GroupList({
   ...rest
 }: GroupListProps) {
   const t = useText()
-  const [page, setPage] = useState(1)
-  const [pageSize, setPageSize] = useState(defaultPageSize)
+  const { page, pageSize, paginationProps } = usePaging(1, defaultPageSize)
   const query = useGroups({ page, items: pageSize })
   const data = query.data
   const state = viewState(query, data?.count === 0)
@@ -88,17 +88,7 @@ export function GroupList({
               ))}
             </tbody>
           </table>
-          <Pagination
-            page={data!.page}
-            pages={data!.pages}
-            pageSize={pageSize}
-            isBusy={query.isPlaceholderData}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size)
-              setPage(1)
-            }}
-          />
+          <Pagination {...paginationProps(data!, query.isPlaceholderData)} />
         </>
       )}
     </div>

@@ -4,9 +4,10 @@ import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 import { chromium } from 'playwright-core'
+import { chromiumArgs, chromiumPath } from '../test/support/chromium.ts'
 
 const root = 'storybook-static'
-const types = {
+const types: Record<string, string> = {
   '.html': 'text/html',
   '.js': 'text/javascript',
   '.css': 'text/css',
@@ -15,31 +16,21 @@ const types = {
   '.woff2': 'font/woff2',
 }
 const server = createServer((req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(
+  // normalize() resolves `..`, and anything still climbing out of the root is cut off.
+  const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
     /^(\.\.[/\\])+/,
     '',
   )
   let file = join(root, path)
   if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html')
-  if (!existsSync(file)) return res.writeHead(404).end()
+  if (!existsSync(file)) return void res.writeHead(404).end()
   res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' })
   createReadStream(file).pipe(res)
 })
-await new Promise((r) => server.listen(0, '127.0.0.1', r))
-const base = `http://127.0.0.1:${server.address().port}`
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-})
-const checks = [
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+const checks: [id: string, text: string][] = [
   ['components-filelist--many', 'Page 1 of 3'],
   ['components-groupeditor--edit-with-keyboard', '1. a.png'],
   ['components-actionstatusbadge--not-started', 'Not started'],
@@ -49,7 +40,7 @@ let failed = 0
 try {
   for (const [id, text] of checks) {
     const page = await browser.newPage()
-    const errors = []
+    const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
     await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`)
     try {

@@ -1,0 +1,32 @@
+'use client'
+import { useState } from 'react'
+import type { PaginationProps } from './Pagination.js'
+
+/**
+ * Page and page size of a paginated list, and the props its Pagination needs once the page
+ * is known. A new page size goes back to page 1.
+ */
+export function usePaging(
+  defaultPage: number,
+  defaultPageSize: number,
+  onPageChange?: (page: number) => void,
+) {
+  const [page, setPage] = useState(defaultPage)
+  const [pageSize, setPageSize] = useState(defaultPageSize)
+  const changePage = (next: number) => {
+    setPage(next)
+    onPageChange?.(next)
+  }
+  const paginationProps = (data: { page: number; pages: number }, isBusy: boolean): PaginationProps => ({
+    page: data.page,
+    pages: data.pages,
+    pageSize,
+    isBusy,
+    onPageChange: changePage,
+    onPageSizeChange: (size) => {
+      setPageSize(size)
+      changePage(1)
+    },
+  })
+  return { page, pageSize, paginationProps }
+}

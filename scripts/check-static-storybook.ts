@@ -38,13 +38,21 @@ const checks: [id: string, text: string][] = [
 ]
 let failed = 0
 try {
+  // The first visit installs the MSW service worker; give that its own page load.
+  const warmup = await browser.newPage()
+  await warmup.goto(`${base}/iframe.html?id=components-grouplist--empty&viewMode=story`)
+  await warmup.getByText('No groups yet.').waitFor({ timeout: 60_000 })
+  await warmup.close()
   for (const [id, text] of checks) {
     const page = await browser.newPage()
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text())
+    })
     await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`)
     try {
-      await page.getByText(text, { exact: false }).first().waitFor({ timeout: 15_000 })
+      await page.getByText(text, { exact: false }).first().waitFor({ timeout: 30_000 })
       console.log(`ok    ${id}: shows "${text}"`)
     } catch {
       failed++

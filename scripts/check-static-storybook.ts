@@ -30,10 +30,11 @@ const server = createServer((req, res) => {
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+// Each text is what the story shows after its play function has run.
 const checks: [id: string, text: string][] = [
-  ['components-filelist--many', 'Page 1 of 3'],
-  ['components-groupeditor--edit-with-keyboard', '1. a.png'],
-  ['components-actionstatusbadge--not-started', 'Not started'],
+  ['components-filelist--many', 'Page 3 of 3'],
+  ['components-groupeditor--edit-with-keyboard', 'Saved.'],
+  ['components-actionstatusbadge--pending-to-ready', 'Done — Labels'],
   ['components-recipebuilder--document', '/format/docx/'],
 ]
 let failed = 0

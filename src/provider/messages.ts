@@ -92,6 +92,7 @@ export const defaultMessages = {
     'Keep it: it is shown only once and is the only way back to this group without the secret key.',
   'editor.copy': 'Copy token',
   'editor.copied': 'Copied.',
+  'editor.createdAnonymously': 'Group created. To change it later, open it with its access token.',
 
   // RecipeBuilder
   'recipe.kind': 'Conversion',

@@ -14,6 +14,25 @@ import { statusText } from '../shared/statusText.js'
 import { useText } from '../shared/useText.js'
 import { move } from './reorder.js'
 
+/** The new group's access token, shown once, with a copy button. */
+function AccessToken({ token }: { token: string }) {
+  const t = useText()
+  const [copied, setCopied] = useState(false)
+  return (
+    <section data-slot="access-token" aria-label={t('editor.tokenTitle')}>
+      <p>{t('editor.tokenHint')}</p>
+      <code>{token}</code>{' '}
+      <button
+        type="button"
+        className="fk-button"
+        onClick={() => void navigator.clipboard?.writeText(token).then(() => setCopied(true))}
+      >
+        {copied ? t('editor.copied') : t('editor.copy')}
+      </button>
+    </section>
+  )
+}
+
 export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'> {
   /** Edit this group; without it the editor creates a new one. */
   groupId?: string
@@ -23,6 +42,11 @@ export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'
   onSaved?: (group: Group) => void
   /** Most files a group may hold. @default 1000 */
   maxFiles?: number
+  /**
+   * Offer picking from the project's files (needs the secret key). Set it when a proxy adds the
+   * key for you. @default true when the provider holds a secret key
+   */
+  allowPicking?: boolean
 }
 
 /**
@@ -35,16 +59,21 @@ export function GroupEditor({
   onCreated,
   onSaved,
   maxFiles = 1000,
+  allowPicking,
   className,
   ...rest
 }: GroupEditorProps) {
   const t = useText()
   const ctx = useFileService()
-  const canPick = ctx.scope.startsWith('secret:')
+  const canPick = allowPicking ?? ctx.scope.startsWith('secret:')
   const [createdId, setCreatedId] = useState<string | undefined>(undefined)
   const id = groupId ?? createdId
-  const files = useQuery({ ...groupAllFilesQueryOptions(ctx, id ?? ''), enabled: !!id }, ctx.queryClient)
-  const group = useQuery({ ...groupQueryOptions(ctx, id ?? ''), enabled: !!id }, ctx.queryClient)
+  // Created without a token, the group can't be read back with this provider: the host reopens
+  // it with its access token.
+  const anonymous = ctx.scope === 'anonymous'
+  const canRead = !!id && !(anonymous && !groupId)
+  const files = useQuery({ ...groupAllFilesQueryOptions(ctx, id ?? ''), enabled: canRead }, ctx.queryClient)
+  const group = useQuery({ ...groupQueryOptions(ctx, id ?? ''), enabled: canRead }, ctx.queryClient)
   const create = useCreateGroup()
   const update = useUpdateGroup()
 
@@ -57,7 +86,6 @@ export function GroupEditor({
   const [token, setToken] = useState<string | undefined>(undefined)
   const [picking, setPicking] = useState(false)
   const [picked, setPicked] = useState<string[]>([])
-  const [copied, setCopied] = useState(false)
   const focusAfter = useRef<string | null>(null)
   const dragFrom = useRef<number | null>(null)
   const hintId = useId()
@@ -140,7 +168,7 @@ export function GroupEditor({
               pages: 1,
             })
             setCreatedId(saved.id)
-            setItems(null)
+            if (!anonymous) setItems(null)
             setToken(saved.accessToken)
             setAnnouncement(t('editor.saved'))
             onCreated?.({ group: saved, accessToken: saved.accessToken })
@@ -149,6 +177,29 @@ export function GroupEditor({
         },
       )
     }
+  }
+  if (createdId && anonymous && !groupId) {
+    return (
+      <div
+        data-slot="group-editor"
+        data-mode="created"
+        className={cx('fk-root fk-group-editor', className)}
+        {...rest}
+      >
+        <h2>{t('editor.editTitle', { id: createdId })}</h2>
+        {token && <AccessToken token={token} />}
+        <ol aria-label={t('editor.list')} data-slot="group-files">
+          {list.map((file) => (
+            <li key={file.id} data-slot="group-file">
+              {name(file)}
+            </li>
+          ))}
+        </ol>
+        <p role="status" aria-live="polite" data-slot="announcer">
+          {t('editor.createdAnonymously')}
+        </p>
+      </div>
+    )
   }
   const saving = create.isPending || update.isPending
   const saveError = create.error ?? update.error
@@ -169,19 +220,7 @@ export function GroupEditor({
           {t('editor.uuid', { uuid: group.data.uuid })}
         </p>
       )}
-      {token && (
-        <section data-slot="access-token" aria-label={t('editor.tokenTitle')}>
-          <p>{t('editor.tokenHint')}</p>
-          <code>{token}</code>{' '}
-          <button
-            type="button"
-            className="fk-button"
-            onClick={() => void navigator.clipboard?.writeText(token).then(() => setCopied(true))}
-          >
-            {copied ? t('editor.copied') : t('editor.copy')}
-          </button>
-        </section>
-      )}
+      {token && <AccessToken token={token} />}
       {state !== 'ready' ? (
         <QueryState state={state} error={files.error} emptyText="" onRetry={() => void files.refetch()} />
       ) : (

@@ -1,0 +1,90 @@
+import {
+  ActionStatusBadge,
+  FileList,
+  FileServiceProvider,
+  FileUploader,
+  GroupEditor,
+  GroupList,
+  RecipeBuilder,
+  useFile,
+} from '@filekit/react'
+import { useState } from 'react'
+
+// Requests go to this app's own proxy, which adds the secret key (see vite.config.ts).
+const baseUrl = `${window.location.origin}/operator-api`
+
+function FilePanel({ fileId, go }: { fileId: string; go: (path: string) => void }) {
+  const file = useFile(fileId)
+  const [results, setResults] = useState<string[]>([])
+  return (
+    <section className="panel" aria-label="File details">
+      <h2>{file.data?.originalName ?? fileId}</h2>
+      <p>
+        <a href="#/operator">Back to files</a>
+      </p>
+      <h3>Actions</h3>
+      <ul>
+        {(['recognize', 'moderate', 'virus_scan'] as const).map((type) => (
+          <li key={type}>
+            <ActionStatusBadge fileId={fileId} type={type} showResult />
+          </li>
+        ))}
+      </ul>
+      <h3>Convert</h3>
+      <RecipeBuilder fileId={fileId} onConverted={(converted) => setResults((r) => [converted.id, ...r])} />
+      {results.length > 0 && (
+        <>
+          <h3>Conversion results</h3>
+          <ul>
+            {results.map((id) => (
+              <li key={id}>
+                <button type="button" onClick={() => go(`/operator/files/${id}`)}>
+                  Open {id}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  )
+}
+
+export function Operator({ path, go }: { path: string; go: (path: string) => void }) {
+  const [, , kind, id] = path.split('/')
+  return (
+    <FileServiceProvider baseUrl={baseUrl} projectId={__FILEKIT_PROJECT__}>
+      {kind === 'groups' && id ? (
+        <section className="panel" aria-label="Group">
+          <p>
+            <a href="#/operator">Back to groups</a>
+          </p>
+          <GroupEditor groupId={id} allowPicking />
+        </section>
+      ) : kind === 'files' && id ? (
+        <FilePanel key={id} fileId={id} go={go} />
+      ) : (
+        <>
+          <section className="panel" aria-label="Groups">
+            <h2>Groups</h2>
+            <GroupList onSelect={(group) => go(`/operator/groups/${group.id}`)} />
+            <p>
+              <a href="#/operator/groups/new">New group</a>
+            </p>
+          </section>
+          <section className="panel" aria-label="Project files">
+            <h2>Project files</h2>
+            <FileUploader />
+            <FileList
+              renderActions={(file) => (
+                <button type="button" onClick={() => go(`/operator/files/${file.id}`)}>
+                  Details for {file.originalName ?? file.id}
+                </button>
+              )}
+            />
+          </section>
+        </>
+      )}
+    </FileServiceProvider>
+  )
+}

@@ -1,0 +1,13 @@
+import { useEffect, useState } from 'react'
+
+/** The path in the URL fragment (`#/operator/files`), kept current. */
+export function useHashRoute(): [string, (path: string) => void] {
+  const read = () => window.location.hash.replace(/^#/, '') || '/portal'
+  const [path, setPath] = useState(read)
+  useEffect(() => {
+    const onChange = () => setPath(read())
+    window.addEventListener('hashchange', onChange)
+    return () => window.removeEventListener('hashchange', onChange)
+  }, [])
+  return [path, (next) => (window.location.hash = next)]
+}

@@ -50,6 +50,15 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          // One journey at a time: each starts a server, a playground and Chromium.
+          fileParallelism: false,
+        },
+      },
+      {
         // Every story is a test in Chromium: it renders, its play function passes, axe finds nothing.
         plugins: [storybookTest({ configDir: '.storybook' })],
         test: {

@@ -1,9 +1,12 @@
-// `npm start`: the emulator server (seeded demo project) and, when present, the playground.
+// `npm start`: the emulator server (seeded demo project) and the playground host app.
 // Prints both URLs and the demo secret key; Ctrl-C stops both.
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
 
 const port = process.env.PORT ?? '4010'
+// One place for the demo project's identity: the server and the playground's proxy share it.
+process.env.FILEKIT_PROJECT_ID ??= 'demo'
+process.env.FILEKIT_SECRET_KEY ??= 'demo_secret_key'
+process.env.FILEKIT_URL ??= `http://127.0.0.1:${port}`
 const children = []
 
 function run(name, command, args) {
@@ -38,12 +41,11 @@ run('emulator server', process.execPath, [
   '--data',
   process.env.FILEKIT_DATA ?? '.filekit-data',
 ])
-if (existsSync('playground/vite.config.ts')) {
-  run('playground', process.execPath, [
-    'node_modules/vite/bin/vite.js',
-    '--config',
-    'playground/vite.config.ts',
-  ])
-} else {
-  console.log('playground: not built yet (issue 6); the emulator server above is the main job for now.')
-}
+run('playground', process.execPath, [
+  'node_modules/vite/bin/vite.js',
+  '--config',
+  'playground/vite.config.ts',
+])
+console.log(
+  `playground: http://127.0.0.1:${process.env.PLAYGROUND_PORT ?? 5173}/ (end-user portal; operator console at #/operator)`,
+)

@@ -1,0 +1,95 @@
+// The operator's journey in Chromium, through the playground's key-adding proxy.
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Harness, startHarness } from './harness.ts'
+
+let h: Harness
+beforeAll(async () => {
+  h = await startHarness()
+}, 120_000)
+afterAll(() => h?.stop())
+
+const seedFiles = async (files: object[]) => {
+  const answer = await fetch(`${h.server.baseUrl}/__emulator/seed`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${h.server.secretKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ files }),
+  })
+  return (await answer.json()).files as { id: string; name: string }[]
+}
+
+describe('operator', () => {
+  it('pages through the 45 demo files, 20 per page', async () => {
+    const page = await h.page()
+    await page.goto(`${h.playgroundUrl}/#/operator`)
+    const files = page.getByRole('region', { name: 'Project files' })
+    await files.getByText('Page 1 of 3').waitFor({ timeout: 15_000 })
+    expect(await files.getByRole('row').count()).toBe(21)
+    await files.getByRole('button', { name: 'Next page' }).click()
+    await files.getByText('Page 2 of 3').waitFor()
+    await files.getByRole('button', { name: 'Last page' }).click()
+    await files.getByText('Page 3 of 3').waitFor()
+    await expect.poll(() => files.getByRole('row').count()).toBe(6)
+    await h.screenshot(page, '04-operator-files-page-3')
+  }, 60_000)
+
+  it('runs recognize, moderate and virus scan and watches them go from pending to ready', async () => {
+    const [file] = await seedFiles([{ sample: 'subject', name: 'subject.png' }])
+    const page = await h.page()
+    await page.goto(`${h.playgroundUrl}/#/operator/files/${file!.id}`)
+    for (const name of ['Image recognition', 'Moderation', 'Virus scan']) {
+      await page.getByRole('button', { name: `Run: ${name}` }).click()
+    }
+    const statuses = page.locator('[data-slot="action-status"]')
+    await expect
+      .poll(() => statuses.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), {
+        timeout: 20_000,
+      })
+      .toEqual(['ready', 'ready', 'ready'])
+    expect(await page.getByText(/Labels: /).count()).toBe(1)
+    expect(await page.getByText('Virus scan: Done — Clean').count()).toBe(1)
+    await h.screenshot(page, '05-actions-ready')
+  }, 60_000)
+
+  it('converts an image to webp with a resize, and the new file is really webp', async () => {
+    const [file] = await seedFiles([{ sample: 'subject', name: 'photo.png' }])
+    const page = await h.page()
+    await page.goto(`${h.playgroundUrl}/#/operator/files/${file!.id}`)
+    await page.getByLabel('Add operation').selectOption('format')
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await page.getByLabel('Format format').selectOption('webp')
+    await page.getByLabel('Add operation').selectOption('resize')
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await page.getByLabel('Resize size width').fill('48')
+    expect(await page.locator('[data-slot="recipe-text"]').textContent()).toBe('/-/format/webp/-/resize/48x/')
+    await page.getByRole('button', { name: 'Convert' }).click()
+    const result = page.locator('[data-slot="conversion-result"]')
+    await expect.poll(() => result.getAttribute('data-status'), { timeout: 20_000 }).toBe('ready')
+    await h.screenshot(page, '06-converted-to-webp')
+    const newId = (await result.textContent())!.match(/f-[A-Za-z0-9]{22}/)![0]
+    const bytes = Buffer.from(
+      await (
+        await fetch(`${h.server.baseUrl}/cdn/${newId}/`, {
+          headers: { Authorization: `Bearer ${h.server.secretKey}` },
+        })
+      ).arrayBuffer(),
+    )
+    expect(bytes.subarray(0, 4).toString()).toBe('RIFF')
+    expect(bytes.subarray(8, 12).toString()).toBe('WEBP')
+    expect((await sharp(bytes).metadata()).width).toBe(48)
+  }, 60_000)
+
+  it('shows a processing error for background removal on a blank image', async () => {
+    const [file] = await seedFiles([{ sample: 'blank', name: 'blank.png' }])
+    const page = await h.page()
+    await page.goto(`${h.playgroundUrl}/#/operator/files/${file!.id}`)
+    await page.getByLabel('Conversion').selectOption('remove_bg')
+    await page.getByLabel('Add operation').selectOption('crop')
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await page.getByRole('button', { name: 'Convert' }).click()
+    const result = page.locator('[data-slot="conversion-result"]')
+    await expect.poll(() => result.getAttribute('data-status'), { timeout: 20_000 }).toBe('processing_error')
+    expect(await result.textContent()).toContain('Processing failed')
+    await h.screenshot(page, '07-remove-bg-blank-failed')
+  }, 60_000)
+})

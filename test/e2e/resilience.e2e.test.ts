@@ -1,0 +1,64 @@
+// What the UI does when the service is slow or gone.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmulatorServer } from '../support/emulatorServer.ts'
+import { type Harness, startHarness } from './harness.ts'
+
+let h: Harness
+const dataDir = mkdtempSync(join(tmpdir(), 'filekit-e2e-'))
+beforeAll(async () => {
+  h = await startHarness([], { dataDir })
+}, 120_000)
+afterAll(async () => {
+  await h?.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('resilience', () => {
+  it('a slow server shows loading states, and a double click saves once', async () => {
+    const page = await h.page()
+    const puts: string[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'PUT') puts.push(r.url())
+    })
+    await page.goto(`${h.playgroundUrl}/#/operator`)
+    const groups = page.getByRole('region', { name: 'Groups' })
+    await groups
+      .getByRole('button', { name: /^Open g-/ })
+      .first()
+      .click({ timeout: 15_000 })
+    const handles = page.locator('[data-slot="drag-handle"]')
+    await expect.poll(() => handles.count(), { timeout: 15_000 }).toBeGreaterThan(1)
+    await h.faults({ latency: 1500 })
+    await page
+      .getByRole('button', { name: /^Move .* down$/ })
+      .first()
+      .click()
+    const save = page.getByRole('button', { name: 'Save group' })
+    await save.dblclick()
+    await page.getByRole('button', { name: 'Saving…' }).waitFor({ timeout: 2000 })
+    await h.screenshot(page, '08-slow-save-in-progress')
+    await expect.poll(() => page.getByText('Unsaved changes').count(), { timeout: 15_000 }).toBe(0)
+    expect(puts).toHaveLength(1)
+    await h.faults({ clear: true })
+  }, 60_000)
+
+  it('the server stopped mid-session shows an error, and it recovers when the server is back', async () => {
+    const page = await h.page()
+    await page.goto(`${h.playgroundUrl}/#/operator`)
+    const files = page.getByRole('region', { name: 'Project files' })
+    await files.getByText(/Page 1 of/).waitFor({ timeout: 15_000 })
+    const port = new URL(h.server.baseUrl).port
+    await h.server.stop()
+    await files.getByRole('button', { name: 'Next page' }).click()
+    const alert = files.getByRole('alert')
+    await alert.waitFor({ timeout: 30_000 }) // retries with backoff first
+    await h.screenshot(page, '09-server-gone')
+    h.server = await startEmulatorServer(['--control', '--quiet', '--port', port], { dataDir })
+    await files.getByRole('button', { name: 'Try again' }).click()
+    await files.getByText(/Page 2 of/).waitFor({ timeout: 15_000 })
+    await h.screenshot(page, '10-recovered')
+  }, 90_000)
+})

@@ -1,13 +1,19 @@
 import { useEffect, useState } from 'react'
 
-/** The path in the URL fragment (`#/operator/files`), kept current. */
+const read = () => window.location.hash.replace(/^#/, '') || '/portal'
+
+/** The path in the URL fragment (`#/operator/files/f-…`), kept current. */
 export function useHashRoute(): [string, (path: string) => void] {
-  const read = () => window.location.hash.replace(/^#/, '') || '/portal'
   const [path, setPath] = useState(read)
   useEffect(() => {
     const onChange = () => setPath(read())
     window.addEventListener('hashchange', onChange)
     return () => window.removeEventListener('hashchange', onChange)
   }, [])
-  return [path, (next) => (window.location.hash = next)]
+  return [
+    path,
+    (next) => {
+      window.location.hash = next
+    },
+  ]
 }

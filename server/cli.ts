@@ -90,7 +90,10 @@ export async function main(argv: string[]) {
     controlRoutes: values.control,
     ...(clock && { clock }),
   })
-  if (firstStart) await emulator.seedDemo()
+  if (firstStart) {
+    await emulator.seedDemo()
+    console.log('seeded a demo project (45 files, 3 groups)')
+  }
 
   const handle = async (request: Request): Promise<Response> => {
     const length = request.headers.get('Content-Length')
@@ -139,7 +142,6 @@ export async function main(argv: string[]) {
       console.log(`Filekit emulator listening on http://${host}:${info.port}`)
       console.log(`project: ${emulator.projectId}`)
       console.log(`secret key: ${emulator.secretKey}`)
-      if (firstStart) console.log('seeded a demo project (45 files, 3 groups)')
     },
   )
 

@@ -139,14 +139,22 @@ export function GroupEditor({
     event.preventDefault()
   }
 
+  // A double click lands before React re-renders the disabled button: one save at a time.
+  const inFlight = useRef(false)
+  const done = () => {
+    inFlight.current = false
+  }
   const save = () => {
     const fileIds = list.map((f) => f.id)
     if (!fileIds.length) return setProblem(t('editor.needOne'))
     if (fileIds.length > maxFiles) return setProblem(t('editor.tooMany', { max: maxFiles }))
+    if (inFlight.current) return
+    inFlight.current = true
     if (id) {
       update.mutate(
         { id, fileIds },
         {
+          onSettled: done,
           onSuccess: (saved) => {
             setItems(null)
             setAnnouncement(t('editor.saved'))
@@ -158,6 +166,7 @@ export function GroupEditor({
       create.mutate(
         { fileIds },
         {
+          onSettled: done,
           onSuccess: (saved) => {
             // The new group's files are exactly what was sent: seed them, no refetch needed.
             ctx.queryClient.setQueryData(groupAllFilesQueryOptions(ctx, saved.id).queryKey, {

@@ -1,6 +1,6 @@
 'use client'
 import { useQuery } from '@tanstack/react-query'
-import { type ComponentProps, useEffect, useId, useState } from 'react'
+import { type ComponentProps, useEffect, useId, useRef, useState } from 'react'
 import type { ConversionKind, ConversionsInfo, FileResource } from '../../api/types.js'
 import { useConvert } from '../../hooks/mutations.js'
 import { useConversions } from '../../hooks/queries.js'
@@ -87,6 +87,8 @@ export function RecipeBuilder({
   const [copied, setCopied] = useState(false)
   const [converted, setConverted] = useState<FileResource | null>(null)
   const convert = useConvert(kind)
+  // A double click lands before React re-renders the disabled button: one conversion at a time.
+  const inFlight = useRef(false)
   const ids = useId()
 
   const text = serializeRecipe(current)
@@ -141,10 +143,14 @@ export function RecipeBuilder({
       className={cx('fk-root fk-recipe-builder', className)}
       onSubmit={(e) => {
         e.preventDefault()
-        if (issues.length || convert.isPending) return
+        if (issues.length || inFlight.current) return
+        inFlight.current = true
         convert.mutate(
           { fileId, recipe: current },
           {
+            onSettled: () => {
+              inFlight.current = false
+            },
             onSuccess: (file) => {
               setConverted(file)
               onConverted?.(file)

@@ -37,10 +37,13 @@ describe('operator', () => {
     const [file] = await seedFiles([{ sample: 'subject', name: 'subject.png' }])
     const page = await h.page()
     await page.goto(`${h.playgroundUrl}/#/operator/files/${file!.id}`)
+    const statuses = page.locator('[data-slot="action-status"]')
     for (const name of ['Image recognition', 'Moderation', 'Virus scan']) {
       await page.getByRole('button', { name: `Run: ${name}` }).click()
     }
-    const statuses = page.locator('[data-slot="action-status"]')
+    // The server finishes actions after 1.5 s: each badge shows "running" first.
+    await page.getByText('Image recognition: Running…').waitFor()
+    await h.screenshot(page, '05a-actions-pending')
     await expect
       .poll(() => statuses.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), {
         timeout: 20_000,
@@ -48,7 +51,7 @@ describe('operator', () => {
       .toEqual(['ready', 'ready', 'ready'])
     expect(await page.getByText(/Labels: /).count()).toBe(1)
     expect(await page.getByText('Virus scan: Done — Clean').count()).toBe(1)
-    await h.screenshot(page, '05-actions-ready')
+    await h.screenshot(page, '05b-actions-ready')
   }, 60_000)
 
   it('converts an image to webp with a resize, and the new file is really webp', async () => {

@@ -149,3 +149,23 @@ describe('RecipeBuilder', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('secret key')
   })
 })
+
+describe('RecipeBuilder inputs', () => {
+  it('offers alignment keywords and accepts a point, for crop', async () => {
+    const user = userEvent.setup()
+    await render_()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'crop')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    const align = screen.getByLabelText('Crop align (optional)')
+    const list = document.getElementById(align.getAttribute('list')!)!
+    expect([...list.querySelectorAll('option')].map((o) => o.getAttribute('value'))).toEqual([
+      'center',
+      'top',
+      'right',
+      'bottom',
+      'left',
+    ])
+    await user.type(align, '10,20p')
+    expect(recipeText()).toBe('/-/crop/1:1/10,20p/')
+  })
+})

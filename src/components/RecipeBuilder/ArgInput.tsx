@@ -1,4 +1,5 @@
 'use client'
+import { useId } from 'react'
 import type { RecipeArgSpec } from '../../recipe/catalogue.js'
 import { useText } from '../shared/useText.js'
 
@@ -15,6 +16,7 @@ export interface ArgInputProps {
 /** The right input for one operation argument: select, number range, size pair, colour, checkbox or text. */
 export function ArgInput({ spec, value, label, values, onChange }: ArgInputProps) {
   const t = useText()
+  const listId = useId()
   const name = spec.optional ? `${label} ${t('recipe.optional')}` : label
   switch (spec.type) {
     case 'enum':
@@ -67,6 +69,24 @@ export function ArgInput({ spec, value, label, values, onChange }: ArgInputProps
           value={`#${/^[0-9a-f]{6}/i.test(value) ? value.slice(0, 6) : '000000'}`}
           onChange={(e) => onChange(e.target.value.slice(1))}
         />
+      )
+    case 'align':
+      // A keyword from the list, or an `X,Y` point typed in.
+      return (
+        <>
+          <input
+            type="text"
+            aria-label={name}
+            list={listId}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          <datalist id={listId}>
+            {spec.keywords.map((k) => (
+              <option key={k} value={k} />
+            ))}
+          </datalist>
+        </>
       )
     case 'boolean':
       return (

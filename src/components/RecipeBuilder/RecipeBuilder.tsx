@@ -91,9 +91,12 @@ export function RecipeBuilder({
   const inFlight = useRef(false)
   const ids = useId()
 
-  const text = serializeRecipe(current)
+  // The inputs keep arguments by position (an optional one may be blank); what is shown,
+  // checked and sent is the canonical recipe, where blanks are simply left out.
+  const canonical = parseRecipe(kind, serializeRecipe(current)).recipe
+  const text = serializeRecipe(canonical)
   // An empty recipe simply can't be submitted yet: not worth an alert.
-  const issues = validateRecipe(current, info.data).filter((issue) => issue.key !== 'empty')
+  const issues = validateRecipe(canonical, info.data).filter((issue) => issue.key !== 'empty')
   const update = (operations: Recipe['operations']) => {
     setCopied(false)
     setRecipe({ kind, operations })
@@ -146,7 +149,7 @@ export function RecipeBuilder({
         if (issues.length || inFlight.current) return
         inFlight.current = true
         convert.mutate(
-          { fileId, recipe: current },
+          { fileId, recipe: canonical },
           {
             onSettled: () => {
               inFlight.current = false

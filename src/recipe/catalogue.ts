@@ -1,16 +1,23 @@
 // The operations each conversion kind accepts (spec/UPSTREAM.md §1–4), as data a form
-// builder can render and the parser can check.
+// builder can render and the parser can check. Arguments are listed in grammar order; the
+// parser lets a value skip optional arguments it does not fit (`scale_crop/WxH/center`).
 import type { ConversionKind } from '../api/types.js'
 
 /** How one argument of an operation is written and checked. */
-export type RecipeArgSpec = { name: string; optional?: boolean } & (
+export type RecipeArgSpec = {
+  /** Argument name, also used in messages (`brightness must be between…`). */
+  name: string
+  /** May be left out. @default false */
+  optional?: boolean
+} & (
   | { type: 'enum'; values: readonly string[] }
+  /** A whole number; `step` requires a multiple of it. */
   | { type: 'integer'; min: number; max: number; step?: number; default?: number }
-  /** `WxH`; `sides: 'both'` needs both, `'either'` at least one. */
+  /** `WxH`; `sides: 'both'` needs both, `'either'` at least one; `percent` allows `50p` sides. */
   | { type: 'size'; sides: 'both' | 'either'; percent?: boolean; divisibleBy?: number }
-  /** RGB hex without `#`, optionally with alpha. */
+  /** RGB hex without `#`, optionally with alpha (`ff0000`, `ff000080`). */
   | { type: 'color' }
-  /** A keyword (`center`, `top`…) or `X,Y` in px or percent. */
+  /** A keyword (`center`, `top`…) or `X,Y` in px or percent (`10,50p`). */
   | { type: 'align'; keywords: readonly string[] }
   /** `X,Y` in px or percent. */
   | { type: 'point' }
@@ -18,65 +25,55 @@ export type RecipeArgSpec = { name: string; optional?: boolean } & (
   | { type: 'time'; allowEnd?: boolean }
   /** A crop box: `WxH` (px or percent), a ratio `N:M`, or `face` / `image`. */
   | { type: 'cropSize' }
+  /** `true` or `false`. */
   | { type: 'boolean' }
   /** `30px`, `30%` or `30`. */
   | { type: 'length' }
-  /** Free text (escaped per UPSTREAM §1d for image text). */
-  | { type: 'text' }
+  /** Text checked against `pattern` when given; `hint` says what is expected, `example` shows it. */
+  | { type: 'text'; pattern?: RegExp; hint?: string; example?: string }
 )
 
+/** One operation of a conversion kind. */
 export interface RecipeOperationSpec {
+  /** Name as written in the recipe (`resize`). */
   name: string
   /** English label for a form builder. */
   label: string
+  /** Arguments in the order they are written. */
   args: readonly RecipeArgSpec[]
 }
 
-const e = (name: string, values: string, optional = false): RecipeArgSpec => ({
-  name,
-  type: 'enum',
-  values: values.split(' '),
-  optional,
-})
-const n = (
-  name: string,
-  min: number,
-  max: number,
-  optional = false,
-  extra: { step?: number; default?: number } = {},
-): RecipeArgSpec => ({
+type Arg = RecipeArgSpec
+const o = <T extends Arg>(a: T): T => ({ ...a, optional: true })
+const e = (name: string, values: string): Arg => ({ name, type: 'enum', values: values.split(' ') })
+const n = (name: string, min: number, max: number, extra?: { step?: number; default?: number }): Arg => ({
   name,
   type: 'integer',
   min,
   max,
-  optional,
   ...extra,
 })
-const t = (
-  name: string,
-  type: 'color' | 'point' | 'cropSize' | 'boolean' | 'length' | 'text',
-  optional = false,
-) => ({ name, type, optional }) as RecipeArgSpec
-const op = (name: string, label: string, ...args: RecipeArgSpec[]): RecipeOperationSpec => ({
+const t = (name: string, type: 'color' | 'point' | 'cropSize' | 'boolean' | 'length'): Arg =>
+  ({ name, type }) as Arg
+const text = (name: string, pattern: RegExp, hint: string, example: string): Arg => ({
   name,
-  label,
-  args,
+  type: 'text',
+  pattern,
+  hint,
+  example,
 })
-const sides = 'center top right bottom left'
-const align = (optional = true): RecipeArgSpec => ({
-  name: 'align',
-  type: 'align',
-  keywords: sides.split(' '),
-  optional,
-})
-const yesNo = (name: string) => e(name, 'yes no')
-const size = (name: string, s: 'both' | 'either', optional = false, percent = false): RecipeArgSpec => ({
+const size = (name: string, sides: 'both' | 'either', percent = false): Arg => ({
   name,
   type: 'size',
-  sides: s,
-  optional,
+  sides,
   percent,
 })
+const op = (name: string, label: string, ...args: Arg[]): RecipeOperationSpec => ({ name, label, args })
+const align: Arg = { name: 'align', type: 'align', keywords: ['center', 'top', 'right', 'bottom', 'left'] }
+const yesNo = (name: string) => e(name, 'yes no')
+const level = (name: string, min: number, max: number, neutral: number) =>
+  op(name, name[0]!.toUpperCase() + name.slice(1), n('value', min, max, { default: neutral }))
+const radii = /^\d+p?(,\d+p?){0,3}$/
 
 const filters =
   'adaris briaril calarel carris cynarel cyren elmet elonni enzana erydark fenralan ferand galen gavin gethriel iorill iothari iselva jadis lavra misiara namala nerion nethari pamaya sarnar sedis sewen sorahel sorlen tarian thellassan varriel varven vevera virkas yedis yllara zatvel zevcen'
@@ -90,76 +87,77 @@ const image: RecipeOperationSpec[] = [
   op('quality', 'Quality', e('quality', 'normal better best lighter lightest smart smart_retina')),
   op('progressive', 'Progressive JPEG', yesNo('progressive')),
   op('strip_meta', 'Strip metadata', e('mode', 'all none sensitive')),
-  op('preview', 'Preview (fit inside)', size('size', 'both', true)),
+  op('preview', 'Preview (fit inside)', o(size('size', 'both'))),
   op('resize', 'Resize', size('size', 'either')),
   op('stretch', 'Stretch', e('mode', 'on off fill')),
   op('smart_resize', 'Smart resize', size('size', 'both')),
-  op('crop', 'Crop', t('size', 'cropSize'), align()),
+  op('crop', 'Crop', t('size', 'cropSize'), o(t('objectSize', 'cropSize')), o(align)),
+  op('scale_crop', 'Scale and crop', size('size', 'both'), o(e('type', smartTypes)), o(align)),
+  op('trim', 'Trim solid background', o(n('tolerance', 0, 100)), o(n('padding', 0, 1000))),
   op(
-    'scale_crop',
-    'Scale and crop',
-    size('size', 'both'),
-    {
-      name: 'type',
-      type: 'align',
-      keywords: [...sides.split(' '), ...smartTypes.split(' ')],
-      optional: true,
-    },
-    align(),
+    'border_radius',
+    'Rounded corners',
+    text('radii', radii, '1 to 4 radii like 10 or 50p, comma-separated', '10,50p'),
+    o(text('verticalRadii', radii, '1 to 4 radii like 10 or 50p, comma-separated', '10,50p')),
   ),
-  op('trim', 'Trim solid background', n('tolerance', 0, 100, true), n('padding', 0, 1000, true)),
-  op('border_radius', 'Rounded corners', t('radii', 'text'), t('verticalRadii', 'text', true)),
   op('setfill', 'Fill colour', t('color', 'color')),
   op('zoom_objects', 'Zoom objects', n('zoom', 1, 100)),
   op('autorotate', 'Auto-rotate', yesNo('autorotate')),
-  op('rotate', 'Rotate', n('angle', -270, 270, false, { step: 90 })),
+  op('rotate', 'Rotate', n('angle', -270, 270, { step: 90 })),
   op('flip', 'Flip vertically'),
   op('mirror', 'Mirror horizontally'),
-  op('brightness', 'Brightness', n('value', -100, 100, false, { default: 0 })),
-  op('exposure', 'Exposure', n('value', -500, 500, false, { default: 0 })),
-  op('gamma', 'Gamma', n('value', 0, 1000, false, { default: 100 })),
-  op('contrast', 'Contrast', n('value', -100, 500, false, { default: 0 })),
-  op('saturation', 'Saturation', n('value', -100, 500, false, { default: 0 })),
-  op('vibrance', 'Vibrance', n('value', -100, 500, false, { default: 0 })),
-  op('warmth', 'Warmth', n('value', -100, 100, false, { default: 0 })),
-  op('enhance', 'Enhance', n('strength', 0, 100, true, { default: 50 })),
+  level('brightness', -100, 100, 0),
+  level('exposure', -500, 500, 0),
+  level('gamma', 0, 1000, 100),
+  level('contrast', -100, 500, 0),
+  level('saturation', -100, 500, 0),
+  level('vibrance', -100, 500, 0),
+  level('warmth', -100, 100, 0),
+  op('enhance', 'Enhance', o(n('strength', 0, 100, { default: 50 }))),
   op('grayscale', 'Grayscale'),
   op('invert', 'Invert'),
-  op('filter', 'Filter', e('name', filters), n('amount', -100, 200, true, { default: 100 })),
+  op('filter', 'Filter', e('name', filters), o(n('amount', -100, 200, { default: 100 }))),
   op('srgb', 'Colour profile', e('mode', 'fast icc keep_profile')),
-  op('max_icc_size', 'Largest kept colour profile (KB)', n('size', 0, 100000)),
-  op(
-    'blur',
-    'Blur',
-    n('strength', 0, 5000, true, { default: 10 }),
-    n('amount', -200, 100, true, { default: 100 }),
-  ),
+  op('max_icc_size', 'Largest kept colour profile (KB)', n('size', 0, 100000, { default: 10 })),
+  // blur/<strength>/<amount> is the unsharp mask.
+  op('blur', 'Blur', o(n('strength', 0, 5000, { default: 10 })), o(n('amount', -200, 100, { default: 100 }))),
   op(
     'blur_region',
     'Blur a region',
-    t('region', 'text'),
-    t('position', 'text', true),
-    n('strength', 0, 5000, true),
+    text('region', /^(faces|\d+p?x\d+p?)$/, 'WxH (px or p) or faces', 'faces'),
+    o(t('position', 'point')),
+    o(n('strength', 0, 5000)),
   ),
-  op('sharp', 'Sharpen', n('strength', 0, 20, true, { default: 5 })),
+  op('sharp', 'Sharpen', o(n('strength', 0, 20, { default: 5 }))),
   op(
     'overlay',
     'Overlay',
-    t('image', 'text'),
-    size('size', 'either', true, true),
-    align(),
-    t('opacity', 'text', true),
+    text('image', /^[\w-]+$/, 'a file UUID or self', 'self'),
+    o(size('size', 'either', true)),
+    o(align),
+    o(text('opacity', /^(100|[1-9]?\d)p$/, 'a percentage like 50p', '50p')),
   ),
-  op('text', 'Text', size('size', 'both', false, true), t('position', 'point'), t('text', 'text')),
+  op(
+    'text',
+    'Text',
+    size('size', 'both', true),
+    t('position', 'point'),
+    text(
+      'text',
+      /^([^~]|~[~sn])+$/,
+      'text with ~ written ~~, / written ~s and a new line written ~n',
+      'Hello~sworld~n~~',
+    ),
+  ),
   op(
     'font',
     'Font',
-    t('a', 'text', true),
-    t('b', 'text', true),
-    t('c', 'text', true),
-    t('d', 'text', true),
-    t('e', 'text', true),
-    t('f', 'text', true),
+    o(e('reset', 'reset')),
+    o(e('weight', 'regular bold')),
+    o(e('style', 'normal italic')),
+    o(n('size', 1, 1000)),
+    o(t('color', 'color')),
+    o(e('family', 'DejaVu DejaVuMono DejaVuSerif Noto NotoMono NotoSerif')),
   ),
   op(
     'text_align',
@@ -171,10 +169,10 @@ const image: RecipeOperationSpec[] = [
     'text_box',
     'Text box',
     e('mode', 'none fit line fill'),
-    t('color', 'color', true),
-    n('padding', 0, 1000, true),
+    o(t('color', 'color')),
+    o(n('padding', 0, 1000)),
   ),
-  op('rect', 'Rectangle', t('color', 'color'), size('size', 'both', false, true), t('position', 'point')),
+  op('rect', 'Rectangle', t('color', 'color'), size('size', 'both', true), t('position', 'point')),
   op('rasterize', 'Rasterize SVG'),
   op('inline', 'Show inline', yesNo('inline')),
   op('main_colors', 'Main colours', n('count', 1, 256)),
@@ -186,21 +184,32 @@ const video: RecipeOperationSpec[] = [
     'size',
     'Size',
     { name: 'size', type: 'size', sides: 'either', divisibleBy: 4 },
-    e('mode', 'preserve_ratio change_ratio scale_crop add_padding', true),
+    o(e('mode', 'preserve_ratio change_ratio scale_crop add_padding')),
   ),
   op('quality', 'Quality', e('quality', 'normal better best lighter lightest')),
   op('cut', 'Cut', { name: 'start', type: 'time' }, { name: 'length', type: 'time', allowEnd: true }),
-  op('thumbs', 'Thumbnails', n('count', 1, 50)),
+  // Written `thumbs~N`.
+  op('thumbs', 'Thumbnails', n('count', 1, 50, { default: 1 })),
 ]
 
 const document: RecipeOperationSpec[] = [
-  op('format', 'Format', e('format', 'doc docx xls xlsx odt ods rtf txt pdf jpg png html5 enhanced.jpg')),
+  // The documented targets plus what the service's conversion_formats lists for a PDF.
+  op(
+    'format',
+    'Format',
+    e(
+      'format',
+      'pdf doc docx xls xlsx odt ods rtf txt jpg png html html5 html5-1page enhanced.jpg bmp csv dwg dxf epub fb2 gif htmlz lit lrf md mobi mp3 pcx pdb ppt pptx prc ps rb snb svg tcr thumbnail tiff txtz',
+    ),
+  ),
   op('page', 'Page', n('page', 1, 100000)),
-  op('dpi', 'Resolution (dpi)', n('dpi', 72, 600)),
+  // Ranges for dpi and quality are not documented; these are generous guesses.
+  op('dpi', 'Resolution (dpi)', n('dpi', 1, 2400)),
   op('quality', 'Quality', n('quality', 1, 100)),
 ]
 
 const bool = (name: string, label: string) => op(name, label, t('value', 'boolean'))
+const lengths = '\\d+(\\.\\d+)?(px|%)?'
 const removeBg: RecipeOperationSpec[] = [
   bool('crop', 'Crop to the subject'),
   op('crop_margin', 'Crop margin', t('margin', 'length')),
@@ -210,11 +219,19 @@ const removeBg: RecipeOperationSpec[] = [
   op('type', 'Subject type', e('type', 'auto person product car')),
   bool('semitransparency', 'Semi-transparency'),
   op('channels', 'Channels', e('channels', 'rgba alpha')),
-  op('roi', 'Region of interest', t('roi', 'text')),
-  op('position', 'Position', t('position', 'text')),
+  op(
+    'roi',
+    'Region of interest',
+    text('roi', new RegExp(`^(${lengths} ){3}${lengths}$`), 'x1 y1 x2 y2 in px or %', '0% 10px 100% 90%'),
+  ),
+  op(
+    'position',
+    'Position',
+    text('position', /^(original|center|\d+%( \d+%)?)$/, 'original, center, N% or "H% V%"', '50% 20%'),
+  ),
 ]
 
-/** Every operation per conversion kind, in a sensible order for a menu. */
+/** Every operation per conversion kind (spec/UPSTREAM.md §1–4), in a sensible order for a menu. */
 export const recipeOperations: Readonly<Record<ConversionKind, readonly RecipeOperationSpec[]>> = {
   image,
   video,

@@ -1,5 +1,6 @@
 export { type RecipeArgSpec, type RecipeOperationSpec, recipeOperations } from './catalogue.js'
 export { parseRecipe } from './parseRecipe.js'
+export { escapeRecipeText, unescapeRecipeText } from './recipeText.js'
 export { serializeRecipe } from './serializeRecipe.js'
 export type { Recipe, RecipeIssue, RecipeIssueKey, RecipeOperation } from './types.js'
 export { validateRecipe } from './validateRecipe.js'

@@ -1,18 +1,26 @@
+import { locateOperations } from './parseRecipe.js'
 import type { Recipe, RecipeOperation } from './types.js'
 
-function segment(kind: Recipe['kind'], { name, args }: RecipeOperation) {
-  // Video thumbnails are written `thumbs~N`, not `thumbs/N`.
-  if (kind === 'video' && name === 'thumbs' && args.length)
-    return [`thumbs~${args[0]}`, ...args.slice(1)].join('/')
-  return [name, ...args].join('/')
+function join(kind: Recipe['kind'], operations: readonly RecipeOperation[]): string {
+  if (!operations.length) return ''
+  const segments = operations.map(({ name, args }) =>
+    // Video thumbnails are written `thumbs~N`, not `thumbs/N`.
+    kind === 'video' && name === 'thumbs' && args.length
+      ? [`thumbs~${args[0]}`, ...args.slice(1)].join('/')
+      : [name, ...args].join('/'),
+  )
+  return `${kind === 'image' ? '/-/' : '/'}${segments.join('/-/')}/`
 }
 
 /**
- * The canonical recipe string (spec/UPSTREAM.md §8): image `/-/op/arg/-/op/`, the other kinds
- * `/op/arg/-/op/`. An empty recipe is `''`.
+ * The canonical recipe string (spec/UPSTREAM.md §8): image `/-/format/webp/-/resize/800x/`,
+ * video and document `/format/webm/-/thumbs~4/`, remove_bg `/crop/true/-/position/center/`.
+ * Empty arguments are left out and percent is written as the kind expects, so the result reads
+ * back to the same recipe; an empty recipe is `''`.
  */
 export function serializeRecipe(recipe: Recipe): string {
-  if (!recipe.operations.length) return ''
-  const body = recipe.operations.map((op) => segment(recipe.kind, op)).join('/-/')
-  return `${recipe.kind === 'image' ? '/-/' : '/'}${body}/`
+  const operations = recipe.operations.map(({ name, args }) => ({ name, args: args.filter((a) => a.trim()) }))
+  // Reading the plain join back gives the canonical operations (trimmed, `50%25` as `50p`…).
+  const canonical = locateOperations(recipe.kind, join(recipe.kind, operations)).map((item) => item.operation)
+  return join(recipe.kind, canonical)
 }

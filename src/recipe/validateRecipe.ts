@@ -1,19 +1,24 @@
 import type { ConversionsInfo } from '../api/types.js'
-import { parseRecipe } from './parseRecipe.js'
+import { checkOperations } from './checkOperations.js'
+import { locateOperations } from './parseRecipe.js'
 import { serializeRecipe } from './serializeRecipe.js'
 import type { Recipe, RecipeIssue } from './types.js'
 
+const jpeg = (format: string) => (format === 'jpeg' ? 'jpg' : format === 'jpg' ? 'jpeg' : format)
+
 /**
- * Every problem with a recipe object: grammar and ranges, and — given the file's
- * `ConversionsInfo` — a kind the file does not offer or a target format it cannot produce.
+ * Every problem with a recipe object: grammar and ranges as {@link parseRecipe} reports them,
+ * and — given the file's `ConversionsInfo` — a kind the file does not offer
+ * (`methodUnavailable`) or a target format it cannot produce (`formatUnavailable`).
  * Positions refer to `serializeRecipe(recipe)`.
  */
 export function validateRecipe(recipe: Recipe, info?: ConversionsInfo): RecipeIssue[] {
   const text = serializeRecipe(recipe)
-  const issues = parseRecipe(recipe.kind, text).issues
+  const located = locateOperations(recipe.kind, text)
+  const issues = checkOperations(recipe.kind, located, text.length)
   if (!info) return issues
   if (!info.methodsAvailable.includes(recipe.kind)) {
-    return issues.concat({
+    issues.push({
       operationIndex: -1,
       position: 0,
       length: text.length,
@@ -21,23 +26,21 @@ export function validateRecipe(recipe: Recipe, info?: ConversionsInfo): RecipeIs
       values: { kind: recipe.kind },
       message: `A ${recipe.kind} conversion is not available for this file.`,
     })
+    return issues
   }
+  if (recipe.kind === 'remove_bg') return issues
   const allowed = new Set([...info.formatsAvailable, info.formatCurrent, 'auto', 'preserve'])
-  let at = recipe.kind === 'image' ? 3 : 1
-  recipe.operations.forEach((op, index) => {
-    const length = [op.name, ...op.args].join('/').length
-    const format = op.args[0] === 'jpeg' ? 'jpg' : op.args[0]
-    if (op.name === 'format' && recipe.kind !== 'remove_bg' && format && !allowed.has(format)) {
-      issues.push({
-        operationIndex: index,
-        position: at,
-        length,
-        key: 'formatUnavailable',
-        values: { format },
-        message: `This file cannot be converted to ${format}.`,
-      })
-    }
-    at += length + 3
+  located.forEach(({ operation, span, args }, index) => {
+    const format = operation.args[0]
+    if (operation.name !== 'format' || !format || allowed.has(format) || allowed.has(jpeg(format))) return
+    issues.push({
+      operationIndex: index,
+      position: args[0]?.at ?? span.at,
+      length: args[0]?.length ?? span.length,
+      key: 'formatUnavailable',
+      values: { format },
+      message: `This file cannot be converted to ${format}.`,
+    })
   })
   return issues
 }

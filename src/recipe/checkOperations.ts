@@ -1,0 +1,184 @@
+import type { ConversionKind } from '../api/types.js'
+import { type RecipeArgSpec, type RecipeOperationSpec, recipeOperations } from './catalogue.js'
+import type { RecipeIssue, RecipeIssueKey, RecipeOperation } from './types.js'
+
+/** Where a piece of a recipe sits in its text. */
+export interface Span {
+  at: number
+  length: number
+}
+
+/** An operation with the spans of the whole segment and of each argument. */
+export interface LocatedOperation {
+  operation: RecipeOperation
+  span: Span
+  args: Span[]
+}
+
+type Problem = { key: RecipeIssueKey; message: string; values?: Record<string, number> }
+
+const point = /^-?\d+p?,-?\d+p?$/
+const time = /^(\d+:){0,2}\d+(\.\d+)?$/
+const patterns = {
+  color: /^[0-9a-f]{6}([0-9a-f]{2})?$/i,
+  point,
+  boolean: /^(true|false)$/,
+  length: /^\d+(\.\d+)?(px|%)?$/,
+  cropSize: /^(\d+p?x\d+p?|\d+:\d+|face|image)$/,
+}
+const zeroSide = /^0+p?x|x0+p?$|^0+:|:0+$/
+
+/** Why `value` does not fit `spec`, or null when it does. */
+function argProblem(spec: RecipeArgSpec, value: string): Problem | null {
+  const invalid = (expected: string): Problem => ({
+    key: 'invalidValue',
+    message: `${spec.name} must be ${expected} (got "${value}").`,
+  })
+  switch (spec.type) {
+    case 'enum':
+      return spec.values.includes(value) ? null : invalid(`one of ${spec.values.join(', ')}`)
+    case 'integer': {
+      if (!/^-?\d{1,15}$/.test(value)) return invalid('a whole number')
+      const v = Number(value)
+      if (v < spec.min || v > spec.max) {
+        return {
+          key: 'outOfRange',
+          message: `${spec.name} must be between ${spec.min} and ${spec.max} (got ${v}).`,
+          values: { min: spec.min, max: spec.max },
+        }
+      }
+      return spec.step && v % spec.step !== 0 ? invalid(`a multiple of ${spec.step}`) : null
+    }
+    case 'size': {
+      const side = spec.percent ? '(\\d+p?)' : '(\\d+)'
+      const m = new RegExp(`^${side}?x${side}?$`).exec(value)
+      if (!m || (spec.sides === 'both' ? !(m[1] && m[2]) : !(m[1] || m[2]))) {
+        return invalid(spec.sides === 'both' ? 'a size WxH' : 'a size WxH, Wx or xH')
+      }
+      const div = spec.divisibleBy ?? 1
+      const bad = [m[1], m[2]].some(
+        (s) => s && (Number.parseInt(s, 10) === 0 || Number.parseInt(s, 10) % div),
+      )
+      return bad ? invalid(`a size with sides above 0${div > 1 ? ` and divisible by ${div}` : ''}`) : null
+    }
+    case 'align':
+      return spec.keywords.includes(value) || point.test(value)
+        ? null
+        : invalid(`${spec.keywords.join(', ')} or X,Y`)
+    case 'time':
+      return time.test(value) || (spec.allowEnd && value === 'end')
+        ? null
+        : invalid(`a time like 1:30.5${spec.allowEnd ? ' or end' : ''}`)
+    case 'text':
+      return !spec.pattern || spec.pattern.test(value)
+        ? null
+        : invalid(spec.hint ?? `like ${spec.pattern.source}`)
+    case 'cropSize':
+      return patterns.cropSize.test(value) && !zeroSide.test(value)
+        ? null
+        : invalid('WxH, N:M, face or image')
+    default:
+      return patterns[spec.type].test(value) ? null : invalid(`a valid ${spec.type}`)
+  }
+}
+
+const plural = (count: number) => `${count} value${count === 1 ? '' : 's'}`
+
+/** Checks one operation's arguments against its spec, calling `report` for each problem. */
+function checkArgs(
+  spec: RecipeOperationSpec,
+  { operation, args }: LocatedOperation,
+  report: (
+    key: RecipeIssueKey,
+    message: string,
+    span?: Span,
+    values?: Record<string, string | number>,
+  ) => void,
+) {
+  const specs = spec.args
+  const { name } = operation
+  let next = 0
+  for (const [i, value] of operation.args.entries()) {
+    const current = specs[next]
+    if (!current) {
+      const max = specs.length
+      report(
+        'tooManyArguments',
+        `${name} takes at most ${plural(max)} (got ${operation.args.length}).`,
+        undefined,
+        {
+          name,
+          expected: max,
+        },
+      )
+      return
+    }
+    const problem = argProblem(current, value)
+    let fit = next
+    if (problem) {
+      // Skip optional arguments the value does not fit, when a later one does. An out-of-range
+      // number stays with its argument unless the later one is of another type.
+      for (let k = next + 1; k < specs.length && specs[k - 1]!.optional; k++) {
+        const later = specs[k]!
+        if (!argProblem(later, value) && (problem.key !== 'outOfRange' || later.type !== current.type)) {
+          fit = k
+          break
+        }
+      }
+      if (fit === next)
+        report(problem.key, problem.message, args[i], { name, arg: current.name, value, ...problem.values })
+    }
+    next = fit + 1
+  }
+  const required = specs.filter((a) => !a.optional).length
+  if (specs.slice(next).some((a) => !a.optional)) {
+    report(
+      'missingArgument',
+      `${name} needs ${plural(required)} (got ${operation.args.length}).`,
+      undefined,
+      {
+        name,
+        expected: required,
+      },
+    )
+  }
+}
+
+/**
+ * Every grammar and range problem of located operations of a kind (spec/UPSTREAM.md §1–4);
+ * `empty` spans the whole text of `textLength`.
+ */
+export function checkOperations(
+  kind: ConversionKind,
+  located: LocatedOperation[],
+  textLength: number,
+): RecipeIssue[] {
+  const issues: RecipeIssue[] = []
+  if (!located.length) {
+    const message = 'The recipe is empty.'
+    return [{ operationIndex: -1, position: 0, length: textLength, key: 'empty', values: {}, message }]
+  }
+  const catalogue = Object.hasOwn(recipeOperations, kind) ? recipeOperations[kind] : []
+  const seen = new Set<string>()
+  located.forEach((item, index) => {
+    const report = (
+      key: RecipeIssueKey,
+      message: string,
+      span = item.span,
+      values: Record<string, string | number> = {},
+    ) => issues.push({ operationIndex: index, position: span.at, length: span.length, key, values, message })
+    const { name } = item.operation
+    const spec = catalogue.find((s) => s.name === name)
+    if (!spec) {
+      report('unknownOperation', `Unknown ${kind} operation "${name}".`, undefined, { name })
+      return
+    }
+    // An image recipe is a pipeline (resize twice is fine); the other kinds are one set of settings.
+    if (kind !== 'image' && seen.has(name)) {
+      report('duplicateOperation', `${name} is given more than once.`, undefined, { name })
+    }
+    seen.add(name)
+    checkArgs(spec, item, report)
+  })
+  return issues
+}

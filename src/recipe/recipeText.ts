@@ -1,0 +1,9 @@
+/** Escapes text for the image `text` operation: `~` → `~~`, `/` → `~s`, new line → `~n`. */
+export function escapeRecipeText(text: string): string {
+  return text.replace(/~/g, '~~').replace(/\//g, '~s').replace(/\r?\n/g, '~n')
+}
+
+/** Reads back text escaped by {@link escapeRecipeText}. */
+export function unescapeRecipeText(text: string): string {
+  return text.replace(/~([~sn])/g, (_, c: string) => (c === 's' ? '/' : c === 'n' ? '\n' : '~'))
+}

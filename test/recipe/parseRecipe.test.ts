@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest'
+import { parseRecipe, serializeRecipe } from '../../src/recipe/index.js'
+import { at } from './support.js'
+
+const keys = (kind: Parameters<typeof parseRecipe>[0], text: string) =>
+  parseRecipe(kind, text).issues.map((i) => i.key)
+
+describe('parseRecipe', () => {
+  it.each([
+    ['image', '/-/format/webp/-/quality/smart/-/resize/800x/'],
+    ['video', '/format/webm/-/size/640x360/preserve_ratio/-/quality/better/-/thumbs~4/'],
+    ['document', '/format/pdf/'],
+    ['document', '/format/png/-/page/2/'],
+    ['remove_bg', '/crop/true/-/position/center/-/type/product/'],
+  ] as const)('reads the UPSTREAM §8 %s example %s and writes it back unchanged', (kind, text) => {
+    const { recipe, issues } = parseRecipe(kind, text)
+    expect(issues).toEqual([])
+    expect(serializeRecipe(recipe)).toBe(text)
+  })
+
+  it('reads operations and thumbs~N as a name with arguments', () => {
+    expect(parseRecipe('video', '/size/640x360/preserve_ratio/-/thumbs~4/').recipe).toEqual({
+      kind: 'video',
+      operations: [
+        { name: 'size', args: ['640x360', 'preserve_ratio'] },
+        { name: 'thumbs', args: ['4'] },
+      ],
+    })
+    expect(parseRecipe('remove_bg', '/crop/true/-/position/center/').recipe.operations).toEqual([
+      { name: 'crop', args: ['true'] },
+      { name: 'position', args: ['center'] },
+    ])
+  })
+
+  it.each([
+    '/-/format/webp/-/resize/800x/',
+    '/format/webp/-/resize/800x/',
+    'format/webp/-/resize/800x',
+    '-/format/webp/-/resize/800x/',
+    '/-/format/webp/-/resize/800x',
+    ' /-/ format /webp/-/resize/800x/ ',
+  ])('reads the image form %j with or without /-/ and slashes at the ends', (text) => {
+    const { recipe, issues } = parseRecipe('image', text)
+    expect(issues).toEqual([])
+    expect(serializeRecipe(recipe)).toBe('/-/format/webp/-/resize/800x/')
+  })
+
+  it('tolerates missing slashes for the other kinds', () => {
+    expect(serializeRecipe(parseRecipe('video', 'format/webm/-/thumbs~4').recipe)).toBe(
+      '/format/webm/-/thumbs~4/',
+    )
+    expect(serializeRecipe(parseRecipe('remove_bg', 'crop/true').recipe)).toBe('/crop/true/')
+  })
+
+  it('reads URL-encoded percent as p in image recipes and as % for remove_bg', () => {
+    expect(parseRecipe('image', '/-/border_radius/50%25/').recipe.operations[0]?.args).toEqual(['50p'])
+    expect(serializeRecipe(parseRecipe('image', '/-/crop/50%25x50%/center/').recipe)).toBe(
+      '/-/crop/50px50p/center/',
+    )
+    expect(serializeRecipe(parseRecipe('remove_bg', '/scale/80%25/').recipe)).toBe('/scale/80%/')
+    // The text of a text operation is not a size.
+    expect(parseRecipe('image', '/-/text/50px50p/0,0/100%25/').recipe.operations[0]?.args[2]).toBe('100%25')
+  })
+
+  it('lets values skip optional arguments they do not fit', () => {
+    expect(keys('image', '/-/scale_crop/300x200/center/')).toEqual([])
+    expect(keys('image', '/-/scale_crop/300x200/smart_faces/50p,50p/')).toEqual([])
+    expect(keys('image', '/-/crop/face/4:3/center/')).toEqual([])
+    expect(keys('image', '/-/font/bold/24/000000/Noto/')).toEqual([])
+    expect(keys('image', '/-/blur_region/faces/50/')).toEqual([])
+    expect(keys('image', '/-/overlay/self/50px50p/center/50p/')).toEqual([])
+  })
+
+  it('reports an unknown operation with the position of its segment, and keeps it', () => {
+    const text = '/-/format/webp/-/explode/now/'
+    const { issues, recipe } = parseRecipe('image', text)
+    expect(issues).toEqual([
+      {
+        key: 'unknownOperation',
+        operationIndex: 1,
+        position: 17,
+        length: 11,
+        values: { name: 'explode' },
+        message: 'Unknown image operation "explode".',
+      },
+    ])
+    expect(at(text, issues[0])).toBe('explode/now')
+    expect(serializeRecipe(recipe)).toBe(text)
+  })
+
+  it('points value issues at the value, thumbs~N included', () => {
+    const text = '/format/webm/-/thumbs~51/'
+    const [issue] = parseRecipe('video', text).issues
+    expect(issue).toMatchObject({
+      key: 'outOfRange',
+      operationIndex: 1,
+      values: { min: 1, max: 50, value: '51' },
+    })
+    expect(at(text, issue)).toBe('51')
+    const image = '/-/resize/800x/-/brightness/150/'
+    const [bright] = parseRecipe('image', image).issues
+    expect(at(image, bright)).toBe('150')
+    expect(bright?.message).toBe('value must be between -100 and 100 (got 150).')
+  })
+
+  it.each([
+    ['image', 'brightness', -100, 100],
+    ['image', 'exposure', -500, 500],
+    ['image', 'gamma', 0, 1000],
+    ['image', 'contrast', -100, 500],
+    ['image', 'saturation', -100, 500],
+    ['image', 'vibrance', -100, 500],
+    ['image', 'warmth', -100, 100],
+    ['image', 'enhance', 0, 100],
+    ['image', 'blur', 0, 5000],
+    ['image', 'sharp', 0, 20],
+    ['image', 'zoom_objects', 1, 100],
+    ['video', 'thumbs', 1, 50],
+    ['document', 'page', 1, 100000],
+  ] as const)('checks the range of %s %s at its boundaries', (kind, name, min, max) => {
+    const text = (v: number) => (kind === 'video' ? `/thumbs~${v}/` : `/${name}/${v}/`)
+    expect(keys(kind, text(min))).toEqual([])
+    expect(keys(kind, text(max))).toEqual([])
+    expect(keys(kind, text(min - 1))).toEqual(['outOfRange'])
+    expect(keys(kind, text(max + 1))).toEqual(['outOfRange'])
+  })
+
+  it('checks the filter amount and the unsharp-mask amount', () => {
+    expect(keys('image', '/-/filter/adaris/-100/-/filter/adaris/200/')).toEqual([])
+    expect(keys('image', '/-/filter/adaris/201/')).toEqual(['outOfRange'])
+    expect(keys('image', '/-/blur/100/-200/')).toEqual([])
+    expect(keys('image', '/-/blur/100/101/')).toEqual(['outOfRange'])
+    expect(keys('image', '/-/blur/5001/')).toEqual(['outOfRange'])
+  })
+
+  it.each([
+    ['image', '/-/resize/', 'missingArgument', 'resize needs 1 value (got 0).'],
+    ['image', '/-/text/10x10/', 'missingArgument', 'text needs 3 values (got 1).'],
+    ['video', '/thumbs~/', 'missingArgument', 'thumbs needs 1 value (got 0).'],
+    ['image', '/-/format/webp/png/', 'tooManyArguments', 'format takes at most 1 value (got 2).'],
+    ['remove_bg', '/crop/true/false/', 'tooManyArguments', 'crop takes at most 1 value (got 2).'],
+    [
+      'image',
+      '/-/format/bmp/',
+      'invalidValue',
+      'format must be one of jpeg, png, webp, avif, gif, tiff, auto, preserve (got "bmp").',
+    ],
+    ['image', '/-/resize/x/', 'invalidValue', 'size must be a size WxH, Wx or xH (got "x").'],
+    ['image', '/-/rotate/45/', 'invalidValue', 'angle must be a multiple of 90 (got "45").'],
+    ['image', '/-/setfill/red/', 'invalidValue', 'color must be a valid color (got "red").'],
+    ['image', '/-/crop/0x10/', 'invalidValue', 'size must be WxH, N:M, face or image (got "0x10").'],
+    ['image', '/-/brightness/bright/', 'invalidValue', 'value must be a whole number (got "bright").'],
+    [
+      'image',
+      '/-/text/10x10/0,0/a~b/',
+      'invalidValue',
+      'text must be text with ~ written ~~, / written ~s and a new line written ~n (got "a~b").',
+    ],
+    [
+      'video',
+      '/size/641x360/',
+      'invalidValue',
+      'size must be a size with sides above 0 and divisible by 4 (got "641x360").',
+    ],
+    ['video', '/cut/abc/end/', 'invalidValue', 'start must be a time like 1:30.5 (got "abc").'],
+    ['document', '/page/0/', 'outOfRange', 'page must be between 1 and 100000 (got 0).'],
+    ['remove_bg', '/crop/yes/', 'invalidValue', 'value must be a valid boolean (got "yes").'],
+    ['remove_bg', '/roi/1 2 3/', 'invalidValue', 'roi must be x1 y1 x2 y2 in px or % (got "1 2 3").'],
+    ['remove_bg', '/crop/true/-/crop/false/', 'duplicateOperation', 'crop is given more than once.'],
+    ['video', '/format/mp4/-/format/webm/', 'duplicateOperation', 'format is given more than once.'],
+    ['document', '/format/pdf/-/explode/', 'unknownOperation', 'Unknown document operation "explode".'],
+    ['video', '', 'empty', 'The recipe is empty.'],
+    ['image', '/-/', 'empty', 'The recipe is empty.'],
+    ['remove_bg', ' / ', 'empty', 'The recipe is empty.'],
+  ] as const)('%s %j → %s', (kind, text, key, message) => {
+    const { issues } = parseRecipe(kind, text)
+    expect(issues.map((i) => [i.key, i.message])).toEqual([[key, message]])
+    for (const issue of issues) {
+      expect(issue.position + issue.length).toBeLessThanOrEqual(text.length)
+    }
+  })
+
+  it('allows an image operation twice (a pipeline)', () => {
+    expect(keys('image', '/-/resize/800x/-/resize/x400/')).toEqual([])
+  })
+
+  it('never throws on input that is not a string or an unknown kind', () => {
+    expect(parseRecipe('image', null as unknown as string).issues.map((i) => i.key)).toEqual(['empty'])
+    expect(parseRecipe('image', Object.create(null) as string).issues.map((i) => i.key)).toEqual(['empty'])
+    for (const kind of ['__proto__', 'constructor', 'toString', 'gif']) {
+      const { issues } = parseRecipe(kind as 'image', '/format/webp/')
+      expect(issues.map((i) => i.key)).toEqual(['unknownOperation'])
+    }
+  })
+})

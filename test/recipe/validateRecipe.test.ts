@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import type { ConversionsInfo } from '../../src/api/types.js'
+import { parseRecipe, serializeRecipe, validateRecipe } from '../../src/recipe/index.js'
+import { at } from './support.js'
+
+const info: ConversionsInfo = {
+  formatCurrent: 'png',
+  formatsAvailable: ['jpg', 'webp'],
+  methodsAvailable: ['image', 'remove_bg'],
+}
+
+describe('validateRecipe', () => {
+  it('accepts formats the file offers, its own format, auto and jpeg for jpg', () => {
+    for (const format of ['jpeg', 'webp', 'png', 'auto', 'preserve']) {
+      expect(validateRecipe(parseRecipe('image', `/-/format/${format}/`).recipe, info)).toEqual([])
+    }
+  })
+
+  it('reports a format the file cannot produce, located in the serialized text', () => {
+    const recipe = parseRecipe('image', '/-/resize/100x/-/format/avif/').recipe
+    const issues = validateRecipe(recipe, info)
+    expect(issues).toEqual([
+      {
+        key: 'formatUnavailable',
+        operationIndex: 1,
+        position: 24,
+        length: 4,
+        values: { format: 'avif' },
+        message: 'This file cannot be converted to avif.',
+      },
+    ])
+    expect(at(serializeRecipe(recipe), issues[0])).toBe('avif')
+  })
+
+  it('reports a conversion kind the file does not offer', () => {
+    const issues = validateRecipe({ kind: 'video', operations: [{ name: 'format', args: ['webm'] }] }, info)
+    expect(issues.map((i) => [i.key, i.message])).toEqual([
+      ['methodUnavailable', 'A video conversion is not available for this file.'],
+    ])
+  })
+
+  it('does not check remove_bg params against formats', () => {
+    expect(
+      validateRecipe({ kind: 'remove_bg', operations: [{ name: 'crop', args: ['true'] }] }, info),
+    ).toEqual([])
+  })
+
+  it('checks grammar and ranges of a recipe built in code, positioned in its serialized form', () => {
+    const recipe = {
+      kind: 'image' as const,
+      operations: [
+        { name: 'resize', args: ['800x'] },
+        { name: 'brightness', args: ['300'] },
+      ],
+    }
+    const [issue, ...rest] = validateRecipe(recipe)
+    expect(rest).toEqual([])
+    expect(issue).toMatchObject({ key: 'outOfRange', operationIndex: 1 })
+    expect(at(serializeRecipe(recipe), issue)).toBe('300')
+  })
+
+  it('ignores blank optional arguments, as the serialized form leaves them out', () => {
+    const recipe = {
+      kind: 'image' as const,
+      operations: [{ name: 'scale_crop', args: ['300x200', '', 'center'] }],
+    }
+    expect(serializeRecipe(recipe)).toBe('/-/scale_crop/300x200/center/')
+    expect(validateRecipe(recipe)).toEqual([])
+  })
+
+  it('reports an empty recipe', () => {
+    expect(validateRecipe({ kind: 'document', operations: [] }).map((i) => i.key)).toEqual(['empty'])
+  })
+})

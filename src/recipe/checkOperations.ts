@@ -125,8 +125,16 @@ function checkArgs(
           break
         }
       }
-      if (fit === next)
-        report(problem.key, problem.message, args[i], { name, arg: current.name, value, ...problem.values })
+      if (fit === next) {
+        // Several optional arguments could have taken the value: name them all.
+        const candidates = [current]
+        for (let k = next + 1; k < specs.length && specs[k - 1]?.optional; k++) candidates.push(specs[k]!)
+        const message =
+          problem.key === 'invalidValue' && candidates.length > 1
+            ? `${name} does not accept "${value}" here (expected ${candidates.map((c) => c.name).join(' or ')}).`
+            : problem.message
+        report(problem.key, message, args[i], { name, arg: current.name, value, ...problem.values })
+      }
     }
     next = fit + 1
   }

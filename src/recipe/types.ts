@@ -12,6 +12,11 @@ export interface Recipe<K extends ConversionKind = ConversionKind> {
   operations: RecipeOperation[]
 }
 
+/**
+ * What is wrong: grammar and ranges (`unknownOperation` … `duplicateOperation`, `empty`), or,
+ * from `validateRecipe` with a file's conversions info, `formatUnavailable` and
+ * `methodUnavailable`.
+ */
 export type RecipeIssueKey =
   | 'empty'
   | 'unknownOperation'
@@ -29,9 +34,11 @@ export interface RecipeIssue {
   operationIndex: number
   /** Character offset of the offending segment in the text (for an object: in its serialized form). */
   position: number
+  /** Length of the offending segment (0 for an empty text). */
   length: number
   /** Stable key for translated messages; `values` fill them in. */
   key: RecipeIssueKey
+  /** `name`, `arg`, `value`, `min`, `max`, `expected`, `format` or `kind`, as the key needs. */
   values: Record<string, string | number>
   /** The problem in English. */
   message: string

@@ -180,6 +180,20 @@ describe('parseRecipe', () => {
     }
   })
 
+  it('names every argument a value could have been when it fits none', () => {
+    const text = '/-/scale_crop/300x200/weird/'
+    const [issue] = parseRecipe('image', text).issues
+    expect(issue?.message).toBe('scale_crop does not accept "weird" here (expected type or align).')
+    expect(at(text, issue)).toBe('weird')
+    expect(parseRecipe('image', '/-/font/weird/').issues[0]?.message).toBe(
+      'font does not accept "weird" here (expected reset or weight or style or size or color or family).',
+    )
+    // An out-of-range number stays with its argument rather than sliding to the next one.
+    expect(parseRecipe('image', '/-/trim/500/5/').issues.map((i) => i.message)).toEqual([
+      'tolerance must be between 0 and 100 (got 500).',
+    ])
+  })
+
   it('allows an image operation twice (a pipeline)', () => {
     expect(keys('image', '/-/resize/800x/-/resize/x400/')).toEqual([])
   })

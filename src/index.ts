@@ -107,5 +107,6 @@ export {
   type RecipeOperationSpec,
   recipeOperations,
   serializeRecipe,
+  unescapeRecipeText,
   validateRecipe,
 } from './recipe/index.js'

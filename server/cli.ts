@@ -1,160 +1,105 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { serve } from '@hono/node-server'
 import { createFileServiceEmulator, createManualClock } from '../src/testing/index.ts'
 import { createFsBlobStore } from './fsBlobStore.ts'
+import { readOptions, usage } from './options.ts'
+import { withRequestLog } from './requestLog.ts'
 import { createSharpEngines } from './sharpEngines.ts'
-import { createSqliteStorage } from './sqliteStorage.ts'
+import { createSqliteStorage, type SqliteStorage } from './sqliteStorage.ts'
+import { withUploadLimit } from './uploadLimit.ts'
 
-const usage = `Usage: npm run server -- [options]
-  --port <n>          port to listen on (0 picks a free one)       default 4010
-  --host <addr>       address to bind                              default 127.0.0.1
-  --data <dir>        data directory (SQLite + blobs)              default .filekit-data
-  --project <id>      project id     (or FILEKIT_PROJECT_ID)       default demo
-  --secret-key <key>  secret key     (or FILEKIT_SECRET_KEY)       default demo_secret_key
-  --max-upload <n>    largest upload in bytes                      default 104857600
-  --control           serve the /__emulator/* control routes (tests, e2e)
-  --clock manual      time moves only through POST /__emulator/clock (needs --control)
-  --quiet             no request log`
+/** The project's secret key is the one given now, even when the data directory knew another. */
+function applySecretKey(storage: SqliteStorage, projectId: string, secretKey: string) {
+  const project = storage.getProject(projectId)
+  if (project && project.secretKey !== secretKey) storage.putProject({ ...project, secretKey })
+}
 
-const json = (status: number, messages: string[]) =>
-  new Response(JSON.stringify({ errors: messages }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  })
-
-/** Reads a request body while counting bytes; over `limit` → null (the caller answers 413). */
-async function bufferBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const reader = request.body!.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.length
-    if (size > limit) {
-      await reader.cancel()
-      return null
-    }
-    chunks.push(value)
+/** Seeds the demo once per data directory: on the first start, never again (even if emptied). */
+async function seedOnFirstStart(storage: SqliteStorage, seed: () => Promise<unknown>, projectId: string) {
+  if (storage.getMeta('seeded')) return
+  const empty =
+    storage.listFiles(projectId, 0, 1).count === 0 && storage.listGroups(projectId, 0, 1).count === 0
+  if (empty) {
+    await seed()
+    console.log('seeded a demo project (45 files, 3 groups)')
   }
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const c of chunks) {
-    out.set(c, at)
-    at += c.length
-  }
-  return out
+  storage.setMeta('seeded', new Date().toISOString())
 }
 
 export async function main(argv: string[]) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string', default: '4010' },
-      host: { type: 'string', default: '127.0.0.1' },
-      data: { type: 'string', default: '.filekit-data' },
-      project: { type: 'string' },
-      'secret-key': { type: 'string' },
-      'max-upload': { type: 'string', default: String(100 * 1024 * 1024) },
-      control: { type: 'boolean', default: false },
-      clock: { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  })
-  if (values.help) {
+  let options: ReturnType<typeof readOptions>
+  try {
+    options = readOptions(argv, process.env)
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`)
+    process.exit(2)
+  }
+  if (!options) {
     console.log(usage)
     return
   }
-  const port = Number(values.port)
-  const maxUpload = Number(values['max-upload'])
-  if (!Number.isInteger(port) || port < 0 || !Number.isInteger(maxUpload) || maxUpload < 1) {
-    console.error(`Bad --port or --max-upload.\n${usage}`)
-    process.exit(2)
-  }
-  const dataDir = resolve(values.data)
+  const dataDir = resolve(options.dataDir)
   mkdirSync(dataDir, { recursive: true })
-  const dbPath = join(dataDir, 'filekit.sqlite')
-  const firstStart = !existsSync(dbPath)
-  const storage = createSqliteStorage(dbPath)
-  const clock = values.clock === 'manual' ? createManualClock() : undefined
+  const storage = createSqliteStorage(join(dataDir, 'filekit.sqlite'))
+  applySecretKey(storage, options.projectId, options.secretKey)
   const emulator = createFileServiceEmulator({
-    projectId: values.project ?? process.env.FILEKIT_PROJECT_ID ?? 'demo',
-    secretKey: values['secret-key'] ?? process.env.FILEKIT_SECRET_KEY ?? 'demo_secret_key',
+    projectId: options.projectId,
+    secretKey: options.secretKey,
     storage,
     blobs: createFsBlobStore(join(dataDir, 'blobs')),
     engines: createSharpEngines(),
-    maxUploadBytes: maxUpload,
-    controlRoutes: values.control,
-    ...(clock && { clock }),
+    maxUploadBytes: options.maxUploadBytes,
+    controlRoutes: options.control,
+    ...(options.manualClock && { clock: createManualClock() }),
   })
-  if (firstStart) {
-    await emulator.seedDemo()
-    console.log('seeded a demo project (45 files, 3 groups)')
-  }
+  await seedOnFirstStart(storage, emulator.seedDemo, options.projectId)
 
-  const handle = async (request: Request): Promise<Response> => {
-    const length = request.headers.get('Content-Length')
-    if (length !== null && Number(length) > maxUpload + 64 * 1024) {
-      if (Number(length) <= 32 * 1024 * 1024) await bufferBody(request, 32 * 1024 * 1024).catch(() => null)
-      return json(413, [`The upload is larger than the limit of ${maxUpload} bytes.`])
-    }
-    if (request.body && length === null) {
-      // A streamed (chunked) body: counted as it arrives and cut off at the limit.
-      const body = await bufferBody(request, maxUpload + 64 * 1024)
-      if (!body) return json(413, [`The upload is larger than the limit of ${maxUpload} bytes.`])
-      request = new Request(request.url, { method: request.method, headers: request.headers, body })
-    }
-    const response = await emulator.fetch(request)
-    // An answer given before the body was read (413, 401…): read the rest so the client
-    // sees the answer instead of a reset connection, up to a bound.
-    if (request.body && !request.bodyUsed) await bufferBody(request, 32 * 1024 * 1024).catch(() => null)
-    return response
-  }
-
+  let handler = withUploadLimit((request) => emulator.fetch(request), options.maxUploadBytes)
+  if (!options.quiet) handler = withRequestLog(handler, (line) => console.log(line))
   const server = serve(
     {
-      hostname: values.host,
-      port,
+      hostname: options.host,
+      port: options.port,
       fetch: async (request) => {
-        const started = performance.now()
-        let response: Response
         try {
-          response = await handle(request)
+          return await handler(request)
         } catch (error) {
-          console.error('request failed:', (error as Error).message)
-          response = json(500, ['Internal server error'])
-        }
-        if (!values.quiet) {
-          // Method, path and status only: tokens live in headers, which are never logged.
-          const { pathname } = new URL(request.url)
-          console.log(
-            `${request.method} ${pathname} ${response.status} ${(performance.now() - started).toFixed(1)}ms`,
+          console.error(
+            `${request.method} ${new URL(request.url).pathname} failed: ${(error as Error).message}`,
           )
+          return Response.json({ errors: ['Internal server error'] }, { status: 500 })
         }
-        return response
       },
     },
     (info) => {
       const host = info.address.includes(':') ? `[${info.address}]` : info.address
       console.log(`Filekit emulator listening on http://${host}:${info.port}`)
-      console.log(`project: ${emulator.projectId}`)
-      console.log(`secret key: ${emulator.secretKey}`)
+      console.log(`project: ${options.projectId}`)
+      console.log(`secret key: ${options.secretKey}`)
     },
   )
+  server.on('error', (error) => {
+    console.error(`Cannot listen on ${options.host}:${options.port}: ${error.message}`)
+    storage.close()
+    process.exit(1)
+  })
 
   let stopping = false
   const stop = () => {
     if (stopping) return
     stopping = true
+    // Keep-alive connections would hold close() up; in-flight requests are cut off, and every
+    // write they had answered is already committed.
     server.close(() => {
       storage.close()
       process.exit(0)
     })
-    // Open keep-alive connections would hold close() up.
     ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
+    setTimeout(() => {
+      console.error('Did not stop within 5 s; exiting.')
+      process.exit(1)
+    }, 5000).unref()
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

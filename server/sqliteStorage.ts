@@ -9,16 +9,36 @@ import type {
   ProjectRecord,
 } from '../src/testing/index.ts'
 
+export interface SqliteStorage extends EmulatorStorage {
+  /** A value the server keeps about its data directory (e.g. that the demo was seeded). */
+  getMeta(key: string): string | undefined
+  setMeta(key: string, value: string): void
+  close(): void
+}
+
+/** Bumped when the tables change; missing tables are created, a newer database is refused. */
+const schemaVersion = 1
+
 /**
  * EmulatorStorage in SQLite. Each record is one JSON document plus the columns it is looked up
- * and ordered by. WAL with synchronous=FULL: an answered write survives a crash or kill -9.
+ * and ordered by. WAL: readers never wait for the writer. synchronous=FULL: each commit is
+ * fsynced before the request is answered, so an answered write survives kill -9 (NORMAL would
+ * too) and a power cut (NORMAL would not); writes are few, reads pay nothing for it.
  */
-export function createSqliteStorage(path: string): EmulatorStorage & { close(): void } {
+export function createSqliteStorage(path: string): SqliteStorage {
   const db = new Database(path)
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = FULL')
   db.pragma('busy_timeout = 5000')
+  const version = db.pragma('user_version', { simple: true }) as number
+  if (version > schemaVersion) {
+    db.close()
+    throw new Error(
+      `${path} was written by a newer server (schema ${version}; this one knows ${schemaVersion}).`,
+    )
+  }
   db.exec(`
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS projects (id TEXT PRIMARY KEY, data TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS files (id TEXT PRIMARY KEY, project_id TEXT NOT NULL, created_at TEXT NOT NULL, data TEXT NOT NULL);
     CREATE INDEX IF NOT EXISTS files_by_project ON files (project_id, created_at, id);
@@ -28,9 +48,12 @@ export function createSqliteStorage(path: string): EmulatorStorage & { close(): 
     CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, due_at INTEGER NOT NULL, data TEXT NOT NULL);
     CREATE INDEX IF NOT EXISTS jobs_by_due ON jobs (due_at);
   `)
+  db.pragma(`user_version = ${schemaVersion}`)
   const parse = <T>(row: unknown): T | undefined =>
     row ? (JSON.parse((row as { data: string }).data) as T) : undefined
   const q = {
+    getMeta: db.prepare('SELECT value FROM meta WHERE key = ?'),
+    setMeta: db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
     getProject: db.prepare('SELECT data FROM projects WHERE id = ?'),
     putProject: db.prepare('INSERT OR REPLACE INTO projects (id, data) VALUES (?, ?)'),
     getFile: db.prepare('SELECT data FROM files WHERE id = ?'),
@@ -70,9 +93,11 @@ export function createSqliteStorage(path: string): EmulatorStorage & { close(): 
   return {
     transaction: (fn) => db.transaction(fn)(),
     clear: () =>
-      db.exec(
-        'DELETE FROM projects; DELETE FROM files; DELETE FROM groups_; DELETE FROM actions; DELETE FROM jobs;',
-      ),
+      db.transaction(() =>
+        db.exec(
+          'DELETE FROM projects; DELETE FROM files; DELETE FROM groups_; DELETE FROM actions; DELETE FROM jobs;',
+        ),
+      )(),
     getProject: (id) => parse<ProjectRecord>(q.getProject.get(id)),
     putProject: (p) => void q.putProject.run(p.id, JSON.stringify(p)),
     getFile: (id) => parse<FileRecord>(q.getFile.get(id)),
@@ -89,6 +114,8 @@ export function createSqliteStorage(path: string): EmulatorStorage & { close(): 
     dueJobs: (now) => q.dueJobs.all(now).map((r) => parse<JobRecord>(r)!),
     putJob: (j) => void q.putJob.run(j.id, j.dueAt, JSON.stringify(j)),
     deleteJob: (id) => void q.deleteJob.run(id),
+    getMeta: (key) => (q.getMeta.get(key) as { value: string } | undefined)?.value,
+    setMeta: (key, value) => void q.setMeta.run(key, value),
     close: () => db.close(),
   }
 }

@@ -1,4 +1,5 @@
 // The Node host as a process: start-up lines, persistence across restarts, limits, logs, stop.
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -40,7 +41,16 @@ describe('emulator server', () => {
     })
     expect(second.secretKey).toBe('sk_flag_key') // flags win over the environment
     expect(second.output.join('\n')).not.toContain('seeded')
-    await second.stop()
+    // The key given now is the project's key; the one the data directory knew no longer is.
+    const groupsWith = async (key: string) =>
+      (
+        await fetch(`${api(second.baseUrl, 'acme')}/groups.json`, {
+          headers: { Authorization: `Bearer ${key}` },
+        })
+      ).status
+    expect(await groupsWith('sk_flag_key')).toBe(200)
+    expect(await groupsWith('sk_env_key_123')).toBe(401)
+    expect(await second.stop()).toBe(0)
   }, 60_000)
 
   it('keeps every answered write across a restart, even after kill -9', async () => {
@@ -79,24 +89,29 @@ describe('emulator server', () => {
     const server = await startEmulatorServer(['--max-upload', '100000'], { dataDir })
     const blobsBefore = readdirSync(join(dataDir, 'blobs')).length
     const url = new URL(`${api(server.baseUrl, server.projectId)}/files.json`)
-    // Chunked transfer (no Content-Length), so the limit must be enforced while streaming.
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(
-        url,
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'multipart/form-data; boundary=XyZ', 'Transfer-Encoding': 'chunked' },
-        },
-        (res) => {
-          res.resume()
-          resolve(res.statusCode ?? 0)
-        },
-      )
-      req.on('error', reject)
-      req.write('--XyZ\r\nContent-Disposition: form-data; name="file[content]"; filename="big.bin"\r\n\r\n')
-      for (let i = 0; i < 40; i++) req.write(Buffer.alloc(16 * 1024, 7))
-      req.end('\r\n--XyZ--\r\n')
-    })
+    // Chunked transfer (no Content-Length), so the limit must be enforced while streaming. The
+    // body never ends: the server must answer 413 on its own and cut the connection.
+    const { status, closed } = await new Promise<{ status: number; closed: Promise<void> }>(
+      (resolve, reject) => {
+        const req = httpRequest(
+          url,
+          {
+            method: 'POST',
+            headers: { 'Content-Type': 'multipart/form-data; boundary=XyZ', 'Transfer-Encoding': 'chunked' },
+          },
+          (res) => {
+            res.resume()
+            const closed = new Promise<void>((done) => res.socket.once('close', () => done()))
+            resolve({ status: res.statusCode ?? 0, closed })
+          },
+        )
+        req.on('error', () => {}) // the server may cut the connection while we still write
+        req.write('--XyZ\r\nContent-Disposition: form-data; name="file[content]"; filename="big.bin"\r\n\r\n')
+        for (let i = 0; i < 40; i++) req.write(Buffer.alloc(16 * 1024, 7))
+        setTimeout(() => reject(new Error('no answer while the body was still streaming')), 10_000)
+      },
+    )
+    await closed
     expect(status).toBe(413)
     expect(readdirSync(join(dataDir, 'blobs')).length).toBe(blobsBefore)
     expect(readdirSync(join(dataDir, 'blobs')).filter((n) => n.startsWith('.tmp'))).toEqual([])
@@ -123,6 +138,44 @@ describe('emulator server', () => {
     expect(afterStart).not.toContain(server.secretKey)
     expect(log).not.toContain('SOMETHINGSECRET')
     expect(await server.stop('SIGINT')).toBe(0)
+  }, 60_000)
+
+  it('answers GET / with a small JSON index', async () => {
+    const server = await startEmulatorServer(['--quiet'])
+    const answer = await fetch(`${server.baseUrl}/`)
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toMatchObject({
+      name: expect.any(String),
+      version: expect.any(String),
+      basePath: `/api/v1/projects/${server.projectId}`,
+    })
+    expect(await server.stop()).toBe(0)
+  }, 60_000)
+
+  it('refuses an upload whose Content-Length is over the limit before reading it', async () => {
+    const dataDir = tempDir()
+    const server = await startEmulatorServer(['--max-upload', '1000', '--quiet'], { dataDir })
+    const form = new FormData()
+    form.append('file[content]', new Blob([new Uint8Array(200_000)]), 'big.bin')
+    const answer = await fetch(`${api(server.baseUrl, server.projectId)}/files.json`, {
+      method: 'POST',
+      body: form,
+    })
+    expect(answer.status).toBe(413)
+    expect((await answer.json()).errors[0]).toMatch(/limit of 1000 bytes/)
+    expect(readdirSync(join(dataDir, 'blobs')).length).toBe(45) // the demo's, nothing more
+    await server.stop()
+  }, 60_000)
+
+  it('exits with 2 and the usage on a bad flag', () => {
+    for (const args of [['--clock', 'fast'], ['--port', 'x'], ['--max-upload', '0'], ['--nope']]) {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      })
+      expect(run.status, args.join(' ')).toBe(2)
+      expect(run.stderr).toContain('Usage: npm run server')
+    }
   }, 60_000)
 
   it('answers CORS preflights so browser apps on another origin can call it', async () => {

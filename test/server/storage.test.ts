@@ -1,8 +1,9 @@
 // Both EmulatorStorage implementations behave alike; the SQLite one persists; the blob
 // directory refuses keys that could leave it.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createFsBlobStore } from '../../server/fsBlobStore.ts'
 import { createSqliteStorage } from '../../server/sqliteStorage.ts'
@@ -105,4 +106,29 @@ it('the blob directory refuses keys that could escape it', async () => {
     await expect(blobs.get(key), key).rejects.toThrow(/Refused blob key/)
   }
   expect(readdirSync(join(dir, 'safe'))).toEqual([])
+})
+
+it('the blob directory removes temp files a crash left behind, and keeps the blobs', async () => {
+  const path = join(dir, 'crashed')
+  const before = createFsBlobStore(path)
+  await before.put('f-kept', new Uint8Array([1]))
+  writeFileSync(join(path, '.tmp-f-half-0a1b2c'), new Uint8Array([9, 9]))
+  const after = createFsBlobStore(path)
+  expect(readdirSync(path)).toEqual(['f-kept'])
+  expect([...((await after.get('f-kept')) ?? [])]).toEqual([1])
+})
+
+it('sqlite storage keeps meta values and refuses a database from a newer server', () => {
+  const path = join(dir, 'meta.sqlite')
+  const a = createSqliteStorage(path)
+  expect(a.getMeta('seeded')).toBeUndefined()
+  a.setMeta('seeded', 'yes')
+  a.close()
+  const b = createSqliteStorage(path)
+  expect(b.getMeta('seeded')).toBe('yes')
+  b.close()
+  const raw = new Database(path)
+  raw.pragma('user_version = 99')
+  raw.close()
+  expect(() => createSqliteStorage(path)).toThrow(/newer server/)
 })

@@ -1,7 +1,9 @@
+// The sharp engines really process images: formats by magic bytes, sizes, pixels where an
+// operation's effect is unambiguous, limits, and clear refusals for what they cannot do.
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { createSharpEngines } from '../../server/sharpEngines.ts'
-import { blankPng, type FileRecord, ProcessingError, subjectPng } from '../../src/testing/index.ts'
+import { blankPng, createPng, type FileRecord, ProcessingError, subjectPng } from '../../src/testing/index.ts'
 
 const engines = createSharpEngines()
 const file = (mime = 'image/png'): FileRecord => ({
@@ -24,52 +26,239 @@ const file = (mime = 'image/png'): FileRecord => ({
   expiresAt: null,
 })
 const ascii = (d: Uint8Array, from: number, to: number) => new TextDecoder().decode(d.subarray(from, to))
+const convert = (data: Uint8Array, recipe: string) => engines.convert('image', file(), data, recipe)
 
-describe('sharp engines', () => {
+/** Decoded RGBA pixels of an encoded image, with a reader by coordinates. */
+async function pixels(data: Uint8Array) {
+  const { data: raw, info } = await sharp(data).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  const at = (x: number, y: number) => [
+    ...raw.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4),
+  ]
+  return { width: info.width, height: info.height, at }
+}
+
+const red: [number, number, number] = [255, 0, 0]
+const blue: [number, number, number] = [0, 0, 255]
+/** 40×20: left half red, right half blue, a green pixel at the top-left corner. */
+const halves = createPng(40, 20, (x, y) => (x === 0 && y === 0 ? [0, 255, 0] : x < 20 ? red : blue))
+
+describe('sharp engines: formats', () => {
   it.each([
     ['webp', (d: Uint8Array) => ascii(d, 0, 4) === 'RIFF' && ascii(d, 8, 12) === 'WEBP', 'image/webp'],
     ['jpeg', (d: Uint8Array) => d[0] === 0xff && d[1] === 0xd8, 'image/jpeg'],
     ['avif', (d: Uint8Array) => ascii(d, 4, 12) === 'ftypavif', 'image/avif'],
     ['gif', (d: Uint8Array) => ascii(d, 0, 4) === 'GIF8', 'image/gif'],
-  ])('really converts a PNG to %s', async (format, magic, mime) => {
-    const out = await engines.convert('image', file(), subjectPng(), `/-/format/${format}/`)
+    ['tiff', (d: Uint8Array) => ascii(d, 0, 2) === 'II' || ascii(d, 0, 2) === 'MM', 'image/tiff'],
+    ['png', (d: Uint8Array) => ascii(d, 1, 4) === 'PNG', 'image/png'],
+  ])('really converts a PNG to %s, same size', async (format, magic, mime) => {
+    const out = await convert(subjectPng(96, 64), `/-/format/${format}/`)
     expect(magic(out.data)).toBe(true)
     expect(out.mime).toBe(mime)
     expect(out.name).toBe(`photo.${format === 'jpeg' ? 'jpg' : format}`)
-  })
-
-  it('resizes, keeping the ratio when one side is given, and reports the real size', async () => {
-    const out = await engines.convert('image', file(), subjectPng(96, 64), '/-/resize/48x/-/format/png/')
-    expect(out.image).toMatchObject({ width: 48, height: 32 })
+    expect(out.image).toMatchObject({ width: 96, height: 64 })
     const meta = await sharp(out.data).metadata()
-    expect([meta.width, meta.height]).toEqual([48, 32])
+    expect([meta.width, meta.height]).toEqual([96, 64])
   })
 
-  it('refuses operations it cannot perform instead of ignoring them', async () => {
-    await expect(engines.convert('image', file(), subjectPng(), '/-/overlay/self/')).rejects.toBeInstanceOf(
-      ProcessingError,
+  it('keeps the source format when the recipe names none, and flattens alpha into JPEG with setfill', async () => {
+    expect((await convert(subjectPng(), '/-/mirror/')).mime).toBe('image/png')
+    const transparent = new Uint8Array(
+      await sharp({
+        create: { width: 4, height: 4, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+      })
+        .png()
+        .toBuffer(),
     )
-    await expect(engines.convert('image', file(), subjectPng(), '/-/format/bmp/')).rejects.toBeInstanceOf(
-      ProcessingError,
-    )
-  })
-
-  it('remove_bg: a blank image has no foreground; a subject keeps it and loses the background', async () => {
-    await expect(engines.convert('remove_bg', file(), blankPng(), '/crop/true/')).rejects.toThrow(
-      /No foreground/,
-    )
-    const out = await engines.convert('remove_bg', file(), subjectPng(96, 64), '/crop/true/')
-    const { data, info } = await sharp(out.data).raw().toBuffer({ resolveWithObject: true })
-    expect(info.channels).toBe(4)
-    expect(data[3]).toBe(0) // corner: background, transparent
-    const centre = (32 * info.width + 48) * 4
-    expect(data[centre + 3]).toBe(255) // the disc stays
+    const out = await convert(transparent, '/-/setfill/00ff00/-/format/jpeg/')
+    const [r, g, b] = (await pixels(out.data)).at(1, 1)
+    expect(r).toBeLessThan(30)
+    expect(g).toBeGreaterThan(220)
+    expect(b).toBeLessThan(30)
   })
 
   it('offers only the formats it writes', () => {
     expect(engines.imageFormats(file())).toEqual(['avif', 'gif', 'jpg', 'png', 'tiff', 'webp'])
   })
+})
 
+describe('sharp engines: geometry', () => {
+  it.each([
+    ['/-/resize/48x/', 48, 32],
+    ['/-/resize/x16/', 24, 16],
+    ['/-/resize/50x50/', 50, 50], // both sides distort
+    ['/-/resize/50px50p/', 48, 32],
+    ['/-/preview/', 96, 64], // never enlarges
+    ['/-/preview/48x48/', 48, 32],
+    ['/-/scale_crop/30x30/', 30, 30],
+    ['/-/scale_crop/30x30/smart/', 30, 30],
+    ['/-/smart_resize/20x40/', 20, 40],
+    ['/-/crop/1:1/', 64, 64],
+    ['/-/crop/500x10/', 96, 10], // cut to the image
+    ['/-/rotate/90/', 64, 96],
+    ['/-/stretch/off/-/resize/200x/', 96, 64],
+    ['/-/stretch/fill/-/resize/200x100/', 200, 100],
+    ['/-/border_radius/10/', 96, 64],
+    ['/-/trim/', 96, 64],
+  ])('%s gives %i×%i', async (recipe, width, height) => {
+    const out = await convert(subjectPng(96, 64), recipe)
+    expect(out.image).toMatchObject({ width, height })
+    const meta = await sharp(out.data).metadata()
+    expect([meta.width, meta.height]).toEqual([width, height])
+  })
+
+  it('crops where the alignment says', async () => {
+    const right = await pixels((await convert(halves, '/-/crop/10x20/right/')).data)
+    expect(right.at(0, 0).slice(0, 3)).toEqual(blue)
+    const left = await pixels((await convert(halves, '/-/crop/10x20/0,0/')).data)
+    expect(left.at(5, 5).slice(0, 3)).toEqual(red)
+    const percent = await pixels((await convert(halves, '/-/scale_crop/10x10/100p,0p/')).data)
+    expect(percent.at(5, 5).slice(0, 3)).toEqual(blue)
+  })
+
+  it('rotates counter-clockwise, flips and mirrors', async () => {
+    // The green corner pixel (top left) ends bottom left after a quarter turn counter-clockwise.
+    const rotated = await pixels((await convert(halves, '/-/rotate/90/')).data)
+    expect(rotated.at(0, 39).slice(0, 3)).toEqual([0, 255, 0])
+    const flipped = await pixels((await convert(halves, '/-/flip/')).data)
+    expect(flipped.at(0, 19).slice(0, 3)).toEqual([0, 255, 0])
+    const mirrored = await pixels((await convert(halves, '/-/mirror/')).data)
+    expect(mirrored.at(39, 0).slice(0, 3)).toEqual([0, 255, 0])
+    expect(mirrored.at(0, 10).slice(0, 3)).toEqual(blue)
+  })
+
+  it('honours EXIF orientation unless autorotate/no', async () => {
+    const tagged = new Uint8Array(await sharp(halves).jpeg().withMetadata({ orientation: 6 }).toBuffer())
+    expect((await convert(tagged, '/-/format/png/')).image).toMatchObject({ width: 20, height: 40 })
+    expect((await convert(tagged, '/-/autorotate/no/-/format/png/')).image).toMatchObject({
+      width: 40,
+      height: 20,
+    })
+  })
+
+  it('rounds corners to transparency and draws rectangles', async () => {
+    const round = await pixels((await convert(subjectPng(40, 40), '/-/border_radius/50p/')).data)
+    expect(round.at(0, 0)[3]).toBe(0)
+    expect(round.at(20, 20)[3]).toBe(255)
+    const boxed = await pixels((await convert(halves, '/-/rect/00ff00/10x10/25,5/')).data)
+    expect(boxed.at(30, 10).slice(0, 3)).toEqual([0, 255, 0])
+    expect(boxed.at(30, 2).slice(0, 3)).toEqual(blue)
+  })
+})
+
+describe('sharp engines: colour', () => {
+  it('grayscale, invert, brightness', async () => {
+    const grey = await pixels((await convert(halves, '/-/grayscale/')).data)
+    const [r, g, b] = grey.at(10, 10)
+    expect(r).toBe(g)
+    expect(g).toBe(b)
+    expect((await pixels((await convert(halves, '/-/invert/')).data)).at(10, 10).slice(0, 3)).toEqual([
+      0, 255, 255,
+    ])
+    expect((await pixels((await convert(halves, '/-/brightness/100/')).data)).at(30, 10).slice(0, 3)).toEqual(
+      [255, 255, 255],
+    )
+  })
+
+  it('neutral values change nothing', async () => {
+    const source = await pixels(subjectPng(96, 64))
+    const out = await pixels(
+      (
+        await convert(
+          subjectPng(96, 64),
+          '/-/brightness/0/-/exposure/0/-/gamma/100/-/contrast/0/-/saturation/0/-/vibrance/0/-/warmth/0/-/sharp/0/-/blur/0/',
+        )
+      ).data,
+    )
+    for (const [x, y] of [
+      [0, 0],
+      [48, 32],
+      [90, 60],
+    ] as const)
+      expect(out.at(x, y)).toEqual(source.at(x, y))
+  })
+
+  it('blurs (even at the largest strength, quickly) and sharpens', async () => {
+    const spread = async (data: Uint8Array) => (await sharp(data).stats()).channels[0]!.stdev
+    const before = await spread(halves)
+    const started = performance.now()
+    const blurred = await convert(
+      createPng(600, 400, (x) => (x < 300 ? red : blue)),
+      '/-/blur/5000/',
+    )
+    expect(performance.now() - started).toBeLessThan(5000)
+    expect(await spread(blurred.data)).toBeLessThan(before)
+    expect(await spread((await convert(subjectPng(), '/-/blur/40/')).data)).toBeLessThan(
+      await spread(subjectPng()),
+    )
+  })
+})
+
+describe('sharp engines: limits and refusals', () => {
+  it('refuses a named size over 3000 (5000 with format/jpeg) and over 5000 in any step', async () => {
+    await expect(convert(subjectPng(), '/-/resize/3200x/')).rejects.toThrow(/limit is 3000×3000/)
+    await expect(convert(subjectPng(), '/-/resize/6000x/')).rejects.toThrow(/largest side/)
+    const jpeg = await convert(subjectPng(30, 10), '/-/resize/3200x/-/format/jpeg/')
+    expect(jpeg.image).toMatchObject({ width: 3200 })
+  })
+
+  it('fits a large source inside 3000×3000 when no size is named', async () => {
+    const wide = createPng(3400, 20, (x) => (x % 2 ? red : blue))
+    expect((await convert(wide, '/-/format/png/')).image).toMatchObject({ width: 3000, height: 18 })
+  })
+
+  it.each([
+    ['/-/overlay/self/', /overlay/],
+    ['/-/filter/adaris/', /filter/],
+    ['/-/zoom_objects/50/', /object detection/],
+    ['/-/crop/face/', /object detection/],
+    ['/-/blur_region/faces/', /face detection/],
+    ['/-/strip_meta/none/', /strips all metadata/],
+    ['/-/srgb/keep_profile/', /colour profiles/],
+    ['/-/format/bmp/', /cannot write bmp/],
+  ])('refuses %s with a clear processing error', async (recipe, message) => {
+    const attempt = convert(subjectPng(), recipe)
+    await expect(attempt).rejects.toBeInstanceOf(ProcessingError)
+    await expect(attempt).rejects.toThrow(message)
+  })
+
+  it('turns unreadable bytes into a processing error', async () => {
+    await expect(
+      convert(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), '/-/format/webp/'),
+    ).rejects.toBeInstanceOf(ProcessingError)
+  })
+})
+
+describe('sharp engines: remove_bg', () => {
+  const removeBg = (data: Uint8Array, recipe: string) => engines.convert('remove_bg', file(), data, recipe)
+
+  it('finds no foreground in a blank image', async () => {
+    await expect(removeBg(blankPng(), '/type/auto/')).rejects.toThrow(/No foreground/)
+  })
+
+  it('clears the background (a gradient here) and keeps the subject', async () => {
+    const out = await removeBg(subjectPng(96, 64), '/type/auto/')
+    expect(out.mime).toBe('image/png')
+    const image = await pixels(out.data)
+    expect(image.at(0, 0)[3]).toBe(0)
+    expect(image.at(95, 63)[3]).toBe(0)
+    expect(image.at(48, 32)[3]).toBe(255)
+  })
+
+  it('crops to the subject with a margin, or answers the mask only', async () => {
+    const cropped = await removeBg(subjectPng(96, 64), '/crop/true/-/crop_margin/2px/')
+    // The disc has a radius of 64/3 px: about 43 px across, plus 2 px each side.
+    expect(cropped.image!.width).toBeGreaterThanOrEqual(44)
+    expect(cropped.image!.width).toBeLessThanOrEqual(48)
+    const mask = await removeBg(subjectPng(96, 64), '/channels/alpha/')
+    expect((await sharp(mask.data).metadata()).channels).toBe(1)
+  })
+
+  it('refuses what it cannot do', async () => {
+    await expect(removeBg(subjectPng(), '/add_shadow/true/')).rejects.toThrow(/add_shadow/)
+  })
+})
+
+describe('sharp engines: probe and CDN previews', () => {
   it('probes images sharp reads but magic bytes alone do not size (TIFF)', async () => {
     const tiff = new Uint8Array(await sharp(subjectPng(20, 10)).tiff().toBuffer())
     expect(await engines.probe(tiff, 'image/tiff', 'a.tiff')).toMatchObject({

@@ -84,6 +84,46 @@ describe('emulator server', () => {
     expect(await second.stop()).toBe(0)
   }, 60_000)
 
+  it('keeps every acknowledged write when killed -9 in the middle of a stream of writes', async () => {
+    const dataDir = tempDir()
+    const first = await startEmulatorServer(['--quiet'], { dataDir })
+    const root = api(first.baseUrl, first.projectId)
+    const auth = { Authorization: `Bearer ${first.secretKey}`, 'Content-Type': 'application/json' }
+    const seeded = await (await fetch(`${root}/files.json?items=3`, { headers: auth })).json()
+    const fileIds: string[] = seeded.data.map((f: { id: string }) => f.id)
+    const acknowledged: string[] = []
+    let killed = false
+    // Four writers create groups as fast as they can until the process dies under them.
+    const writer = async () => {
+      while (!killed) {
+        try {
+          const answer = await fetch(`${root}/groups.json`, {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({ file_ids: fileIds }),
+          })
+          if (answer.ok) acknowledged.push((await answer.json()).data.id)
+        } catch {
+          return // the connection died with the process
+        }
+      }
+    }
+    const writers = Array.from({ length: 4 }, writer)
+    await new Promise((r) => setTimeout(r, 700))
+    killed = true
+    expect(await first.stop('SIGKILL')).toBeNull()
+    await Promise.all(writers)
+    expect(acknowledged.length).toBeGreaterThan(10)
+
+    const second = await startEmulatorServer(['--quiet'], { dataDir })
+    const root2 = api(second.baseUrl, second.projectId)
+    for (const id of acknowledged) {
+      const answer = await fetch(`${root2}/groups/${id}.json`, { headers: auth })
+      expect(answer.status, id).toBe(200)
+    }
+    expect(await second.stop()).toBe(0)
+  }, 60_000)
+
   it('refuses a streamed upload over the limit with 413 and leaves nothing on disk', async () => {
     const dataDir = tempDir()
     const server = await startEmulatorServer(['--max-upload', '100000'], { dataDir })

@@ -43,13 +43,15 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOptio
     },
   })
   if (values.help) return null
-  const port = Number(values.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Bad --port ${values.port}.`)
-  const maxUploadBytes = Number(values['max-upload'])
-  if (!Number.isSafeInteger(maxUploadBytes) || maxUploadBytes < 1)
-    throw new Error(`Bad --max-upload ${values['max-upload']} (bytes, at least 1).`)
+  const whole = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : Number.NaN)
+  const port = whole(values.port)
+  if (!(port <= 65535)) throw new Error(`Bad --port ${values.port}.`)
+  const maxUploadBytes = whole(values['max-upload'])
+  if (!(maxUploadBytes >= 1)) throw new Error(`Bad --max-upload ${values['max-upload']} (bytes, at least 1).`)
   if (values.clock !== undefined && values.clock !== 'manual')
     throw new Error(`Bad --clock ${values.clock} (the only choice is "manual").`)
+  // Without the control routes nothing could move a manual clock, and nothing would ever finish.
+  if (values.clock === 'manual' && !values.control) throw new Error('--clock manual needs --control.')
   const projectId = values.project ?? env.FILEKIT_PROJECT_ID ?? 'demo'
   // The id is part of every API path; keep it to what a path segment holds without escaping.
   if (!/^[\w-]{1,64}$/.test(projectId)) throw new Error(`Bad project id ${JSON.stringify(projectId)}.`)

@@ -102,6 +102,12 @@ export function mapPixels(
 
 /** Maps each colour channel through a 256-entry table. */
 export function mapChannels(image: RawImage, fn: (value: number) => number): RawImage {
-  const table = Array.from({ length: 256 }, (_, v) => clamp(fn(v)))
-  return mapPixels(image, (r, g, b) => [table[r]!, table[g]!, table[b]!])
+  const table = Uint8Array.from({ length: 256 }, (_, v) => clamp(fn(v)))
+  const out = Buffer.from(image.data)
+  const alpha = image.channels === 4
+  for (let i = 0; i < out.length; i++) {
+    if (alpha && (i & 3) === 3) continue
+    out[i] = table[out[i]!]!
+  }
+  return { ...image, data: out }
 }

@@ -214,14 +214,32 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
 
   let queue: Promise<void> = Promise.resolve()
   /** Finishes every job that is due by the clock. Runs at the start of every request. */
+  /** Ends a job's work as failed when it broke unexpectedly (disk full, an engine crash). */
+  function failJob(job: JobRecord) {
+    if (job.kind === 'conversion' || job.kind === 'fetch') {
+      const file = storage.getFile(job.targetId)
+      if (file?.status === 'pending') storage.putFile({ ...file, status: 'processing_error' })
+    } else if (job.kind === 'action') {
+      const action = storage.getAction(job.targetId, job.payload.type as ActionType)
+      if (action?.status === 'pending') storage.putAction({ ...action, status: 'error', updatedAt: iso() })
+    }
+  }
+
   function processDueJobs(): Promise<void> {
-    queue = queue.then(async () => {
+    const run = queue.then(async () => {
       for (const job of storage.dueJobs(now())) {
+        try {
+          await runJob(job)
+        } catch {
+          failJob(job)
+        }
+        // Deleted only once done: a job cut off by a crash runs again after the restart.
         storage.deleteJob(job.id)
-        await runJob(job)
       }
     })
-    return queue
+    // One broken run must not wedge the queue for every later request.
+    queue = run.catch(() => undefined)
+    return run
   }
 
   // ---- auth ---------------------------------------------------------------------------------
@@ -810,6 +828,8 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     if (error instanceof HttpError) {
       return c.json({ errors: error.messages }, error.status as 400, error.headers)
     }
+    // An engine refusing an operation (a CDN preview it can't make) is the request's problem.
+    if (error instanceof ProcessingError) return c.json({ errors: [error.message] }, 422)
     return c.json({ errors: ['Internal server error'] }, 500)
   })
 

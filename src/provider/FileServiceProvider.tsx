@@ -1,6 +1,6 @@
 'use client'
 import { QueryClient, QueryClientContext } from '@tanstack/react-query'
-import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { createFileServiceClient } from '../api/createFileServiceClient.js'
 import type { AuthError } from '../api/errors.js'
 import type { TokenSource } from '../api/request.js'
@@ -29,8 +29,16 @@ export interface FileServiceProviderProps {
   cdnUrl?: string
   /** Overrides for visible text. */
   messages?: Partial<FileServiceMessages>
-  /** Locale for sizes, dates and numbers. @default the browser's */
+  /**
+   * Locale for sizes, dates and numbers. @default the browser's (`en-US` in server HTML and while
+   * hydrating it, so both match)
+   */
   locale?: string
+  /**
+   * Time zone for dates, e.g. `Europe/Berlin`. @default the browser's (`UTC` in server HTML and
+   * while hydrating it, so both match)
+   */
+  timeZone?: string
   /** Called with every 401/403 (e.g. to ask for a new token). */
   onAuthError?: (error: AuthError) => void
   children?: ReactNode
@@ -38,6 +46,8 @@ export interface FileServiceProviderProps {
 
 // Bundlers replace `process.env.NODE_ENV`; declared here so the library needs no Node types.
 declare const process: { env: { NODE_ENV?: string } } | undefined
+
+const subscribeNever = () => () => {}
 
 let warned = false
 function warnSecretInBrowser(token: TokenSource) {
@@ -63,6 +73,7 @@ export function FileServiceProvider({
   cdnUrl,
   messages,
   locale,
+  timeZone,
   onAuthError,
   children,
 }: FileServiceProviderProps) {
@@ -89,6 +100,13 @@ export function FileServiceProvider({
       }),
     [baseUrl, projectId],
   )
+  // Server HTML can't know the browser's locale and time zone: it, and the hydration render that
+  // must match it, use fixed ones; the browser's take over right after hydration.
+  const isHydrated = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  )
   const scope = typeof token === 'function' ? (scopeName ?? 'dynamic') : tokenScope(token)
 
   // Data fetched under one token must not be shown, or kept, under another.
@@ -109,10 +127,11 @@ export function FileServiceProvider({
       queryClient,
       cdnUrl: (cdnUrl ?? `${baseUrl.replace(/\/+$/, '')}/cdn`).replace(/\/+$/, ''),
       messages: messages ?? {},
-      locale,
+      locale: locale ?? (isHydrated ? undefined : 'en-US'),
+      timeZone: timeZone ?? (isHydrated ? undefined : 'UTC'),
       onAuthError: (error) => authRef.current?.(error),
     }),
-    [client, projectId, scope, queryClient, cdnUrl, baseUrl, messages, locale],
+    [client, projectId, scope, queryClient, cdnUrl, baseUrl, messages, locale, timeZone, isHydrated],
   )
   return <FileServiceContext.Provider value={value}>{children}</FileServiceContext.Provider>
 }

@@ -18,7 +18,10 @@ export interface FileServiceContextValue {
   /** Base of CDN preview URLs. */
   cdnUrl: string
   messages: Partial<FileServiceMessages>
+  /** Locale for `Intl`; `undefined` is the browser's. */
   locale: string | undefined
+  /** Time zone for dates; `undefined` is the browser's. */
+  timeZone: string | undefined
   /** Called with every 401/403 a Filekit request gets. */
   onAuthError: ((error: AuthError) => void) | undefined
 }

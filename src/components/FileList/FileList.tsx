@@ -68,7 +68,7 @@ export function FileList({
   ...rest
 }: FileListProps) {
   const t = useText()
-  const { cdnUrl, locale } = useFileService()
+  const { cdnUrl, locale, timeZone } = useFileService()
   const { page, pageSize, paginationProps } = usePaging(defaultPage, defaultPageSize, onPageChange)
   const selectable =
     selectedIds !== undefined || defaultSelectedIds !== undefined || onSelectedIdsChange !== undefined
@@ -141,7 +141,7 @@ export function FileList({
                   <td>{file.mime?.mime ?? '—'}</td>
                   <td>{formatSize(file.size, locale)}</td>
                   <td data-status={file.status}>{statusText(file.status, t)}</td>
-                  <td>{formatDate(file.createdAt, locale)}</td>
+                  <td>{formatDate(file.createdAt, locale, timeZone)}</td>
                   {renderActions && <td>{renderActions(file)}</td>}
                 </tr>
               ))}

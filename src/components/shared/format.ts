@@ -16,11 +16,11 @@ export function formatSize(bytes: number | null, locale?: string): string {
   }).format(value)
 }
 
-/** A date and time through Intl with the given locale. */
-export function formatDate(iso: string | null, locale?: string): string {
+/** A date and time through Intl with the given locale and time zone. */
+export function formatDate(iso: string | null, locale?: string, timeZone?: string): string {
   if (!iso) return '—'
   const date = new Date(iso)
   return Number.isNaN(date.getTime())
     ? iso
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date)
 }

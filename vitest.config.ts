@@ -34,6 +34,15 @@ export default defineConfig({
         },
       },
       {
+        // Server rendering in plain Node: no window, document or storage.
+        plugins: [react()],
+        test: {
+          name: 'ssr',
+          environment: 'node',
+          include: ['test/ssr/**/*.test.tsx'],
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'browser',

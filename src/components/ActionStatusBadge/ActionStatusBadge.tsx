@@ -12,6 +12,7 @@ import { cx } from '../shared/cx.js'
 import { useText } from '../shared/useText.js'
 import { summarizeAction } from './summarizeAction.js'
 
+/** What the badge shows, also its `data-status`: the action's state, or why it cannot say. */
 export type ActionBadgeStatus =
   | 'loading'
   | 'notStarted'
@@ -22,6 +23,7 @@ export type ActionBadgeStatus =
   | 'forbidden'
   | 'error'
 
+/** Props of {@link ActionStatusBadge}; other props go to the root `span`. */
 export interface ActionStatusBadgeProps extends ComponentProps<'span'> {
   /** File whose action to show. */
   fileId: string

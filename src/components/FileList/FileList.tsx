@@ -13,6 +13,7 @@ import { useControllableState } from '../shared/useControllableState.js'
 import { usePaging } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
 
+/** Props of {@link FileList}; other props go to the root `div`. */
 export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
   /** Show this group's files (in the group's order) instead of the project's files. */
   groupId?: string

@@ -7,6 +7,7 @@ import { cx } from '../shared/cx.js'
 import { formatSize } from '../shared/format.js'
 import { useText } from '../shared/useText.js'
 
+/** The state of one file in the uploader: `rejected` by `accept` or `maxSize`, before any request. */
 export type UploadStatus = 'uploading' | 'done' | 'failed' | 'canceled' | 'rejected'
 
 /** One file in the uploader's list. */
@@ -22,6 +23,7 @@ export interface UploadItem {
   result?: FileResource
 }
 
+/** Props of {@link FileUploader}; other props go to the root `div`. */
 export interface FileUploaderProps extends Omit<ComponentProps<'div'>, 'children'> {
   /** Accepted types: MIME types (`image/png`), wildcards (`image/*`) or extensions (`.pdf`). @default any */
   accept?: string[]

@@ -33,6 +33,7 @@ function AccessToken({ token }: { token: string }) {
   )
 }
 
+/** Props of {@link GroupEditor}; other props go to the root `div`. */
 export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'> {
   /** Edit this group; without it the editor creates a new one. */
   groupId?: string

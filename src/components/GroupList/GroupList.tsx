@@ -9,6 +9,7 @@ import { statusText } from '../shared/statusText.js'
 import { usePaging } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
 
+/** Props of {@link GroupList}; other props go to the root `div`. */
 export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' | 'onSelect'> {
   /** Rows per page. @default 20 */
   defaultPageSize?: number

@@ -19,6 +19,7 @@ import { useControllableState } from '../shared/useControllableState.js'
 import { useText } from '../shared/useText.js'
 import { ArgInput, initialArg } from './ArgInput.js'
 
+/** Props of {@link RecipeBuilder}; other props go to the root `form`. */
 export interface RecipeBuilderProps extends Omit<ComponentProps<'form'>, 'onSubmit' | 'defaultValue'> {
   /** The file to convert. */
   fileId: string

@@ -18,6 +18,7 @@ import type {
   Page,
 } from './types.js'
 
+/** Options of {@link createFileServiceClient}. */
 export interface FileServiceClientOptions {
   /** Origin of the service (optionally with a path prefix, e.g. a proxy's `/filekit`); `/api/v1/…` is appended. */
   baseUrl: string
@@ -35,6 +36,7 @@ export interface CallOptions {
   signal?: AbortSignal
 }
 
+/** Which page of a list to fetch. */
 export interface PageParams {
   /** 1-based page number. @default 1 */
   page?: number
@@ -42,6 +44,7 @@ export interface PageParams {
   items?: number
 }
 
+/** Options of `client.files.upload`. */
 export interface UploadOptions extends CallOptions {
   /** File name sent with the bytes. @default the Blob's `name`, else `"file"` */
   name?: string
@@ -56,6 +59,12 @@ export interface UploadOptions extends CallOptions {
 /** A recipe string in the kind's form (UPSTREAM §8), e.g. `/-/format/webp/-/resize/800x/`, or a `Recipe` object. */
 export type RecipeInput = string | Recipe
 
+/**
+ * The client {@link createFileServiceClient} returns: `groups` (`list`, `create`, `get`, `update`,
+ * `delete`, `files`), `files` (`list`, `get`, `upload`, `uploadFromUrl`, `update`, `delete`),
+ * `actions` (`run`, `get`) and `conversions` (`info`, `convert`). Each method takes a last
+ * {@link CallOptions} and makes one request.
+ */
 export type FileServiceClient = ReturnType<typeof createFileServiceClient>
 
 const enc = encodeURIComponent

@@ -1,6 +1,7 @@
 // One error family for every non-2xx answer and every answer the client cannot read.
 // Network errors and aborts keep their native types (TypeError, DOMException).
 
+/** What a {@link FileServiceError} is made from; each field becomes the property of the same name. */
 export interface FileServiceErrorInit {
   status: number
   code: string
@@ -8,6 +9,7 @@ export interface FileServiceErrorInit {
   body?: unknown
   method: string
   path: string
+  /** Seconds, for {@link RateLimitError}. */
   retryAfter?: number | null
 }
 

@@ -17,25 +17,35 @@ export type ActionType = 'recognize' | 'moderate' | 'virus_scan'
 /** The four conversion kinds. */
 export type ConversionKind = 'image' | 'video' | 'document' | 'remove_bg'
 
+/** Every {@link ActionType}, in the order the UI lists them. */
 export const actionTypes: readonly ActionType[] = ['recognize', 'moderate', 'virus_scan']
+/** Every {@link ConversionKind}. */
 export const conversionKinds: readonly ConversionKind[] = ['image', 'video', 'document', 'remove_bg']
 
+/** A group: an ordered set of files, reachable with the secret key or its own `gat-` token. */
 export interface Group {
+  /** `g-…` */
   id: string
   /** `<uuid>~<file count>`; changes on every update. */
   uuid: string
+  /** `pending` after a create or update, then `ready`. */
   status: ResourceStatus
   projectId: string | null
   /** `gat-…` token for this group, when the answer carries one. */
   accessToken?: string
 }
 
+/** A file's MIME type, whole and split. */
 export interface FileMime {
+  /** `image/png` */
   mime: string
+  /** `image` */
   type: string
+  /** `png` */
   subtype: string
 }
 
+/** What the service read from an image: size, format and EXIF details. */
 export interface FileImageInfo {
   width: number
   height: number
@@ -48,25 +58,34 @@ export interface FileImageInfo {
   datetimeOriginal?: string | null
 }
 
+/** What the service read from a file's bytes; `null` members when it could not. */
 export interface FileContent {
   image?: FileImageInfo | null
   video?: { thumbnailsGroupId: string | null } | null
 }
 
+/** An uploaded or converted file. */
 export interface FileResource {
   id: string
   uuid: string | null
+  /** `pending` while a conversion or a URL upload runs, then `ready` (or a failure status). */
   status: ResourceStatus
   isImage: boolean
   mime: FileMime | null
+  /** Where the original bytes can be downloaded. */
   originalUrl: string | null
+  /** The name given at upload. */
   originalName: string | null
+  /** In bytes. */
   size: number | null
+  /** The file's own string key-value pairs, set at upload or with `client.files.update`. */
   metadata: Record<string, string>
   content: FileContent | null
+  /** ISO 8601 date and time, like every date field. */
   createdAt: string
   uploadedAt: string | null
   removedAt: string | null
+  /** When the service deletes the file; `null` for never. */
   expiresAt: string | null
   projectId: string | null
   /** `fat-…` token for this file, when the answer carries one. */
@@ -85,18 +104,22 @@ export interface RecognitionLabel {
   }[]
 }
 
+/** The result of `recognize` (AWS Rekognition DetectLabels shape). */
 export interface RecognitionData {
   LabelModelVersion?: string
   Labels: RecognitionLabel[]
 }
 
+/** The result of `moderate` (AWS Rekognition DetectModerationLabels shape). */
 export interface ModerationData {
   ModerationModelVersion?: string
   ModerationLabels: { Name: string; Confidence: number; ParentName?: string }[]
 }
 
+/** The result of `virus_scan`. */
 export interface VirusScanData {
   infected: boolean
+  /** The signature's name, when infected. */
   infected_with?: string
 }
 
@@ -108,15 +131,18 @@ export interface ActionResultEntry<D> {
   datetime_updated?: string
 }
 
+/** The result type of each {@link ActionType}. */
 export interface ActionResultMap {
   recognize: ActionResultEntry<RecognitionData>
   moderate: ActionResultEntry<ModerationData>
   virus_scan: ActionResultEntry<VirusScanData>
 }
 
+/** One run of an asynchronous analysis on a file. */
 export interface Action<T extends ActionType = ActionType> {
   id: string
   actionType: T
+  /** `pending` after `client.actions.run`, then `ready` or a failure status. */
   status: ResourceStatus
   /**
    * The finished result, typed per action kind; `null` while pending.
@@ -127,16 +153,25 @@ export interface Action<T extends ActionType = ActionType> {
   projectId: string | null
 }
 
+/** What a file can be converted to. */
 export interface ConversionsInfo {
+  /** The file's own format, e.g. `jpeg`. */
   formatCurrent: string
+  /** Formats a conversion may produce. */
   formatsAvailable: string[]
+  /** Conversion kinds this file accepts: {@link ConversionKind} values. */
   methodsAvailable: string[]
 }
 
+/** One page of a list. */
 export interface Page<T> {
   data: T[]
+  /** Items in the whole list. */
   count: number
+  /** 1-based. */
   page: number
+  /** Items per page (`pagination.items`). */
   pageSize: number
+  /** Number of pages. */
   pages: number
 }

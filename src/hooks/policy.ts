@@ -15,6 +15,7 @@ export const finalStatuses: ReadonlySet<string> = new Set([
 /** Whether a resource status is final (success or failure). */
 export const isFinalStatus = (status: string): boolean => finalStatuses.has(status)
 
+/** How a pending resource is polled, and for how long. */
 export interface PollingOptions {
   /** First interval in ms. @default 1000 */
   initialInterval?: number

@@ -7,6 +7,7 @@ import type { TokenSource } from '../api/request.js'
 import { FileServiceContext, type FileServiceContextValue, type FileServiceMessages } from './context.js'
 import { tokenKind, tokenScope } from './tokenScope.js'
 
+/** Props of {@link FileServiceProvider}. */
 export interface FileServiceProviderProps {
   /** Origin of the service (or of a proxy in front of it). */
   baseUrl: string

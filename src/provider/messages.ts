@@ -1,6 +1,7 @@
 // Every visible string of the components, in English. Hosts override any key through the
 // provider's `messages`; `{name}` placeholders are filled by `formatMessage`.
 
+/** Every visible string of the components, in English; override any key through the provider's `messages`. */
 export const defaultMessages = {
   loading: 'Loading…',
   error: 'Something went wrong: {message}',
@@ -140,6 +141,7 @@ export const defaultMessages = {
   open: 'Open',
 } as const
 
+/** The key of one visible string in {@link defaultMessages}. */
 export type MessageKey = keyof typeof defaultMessages
 
 /** Every visible string, by key; override any of them through the provider's `messages`. */

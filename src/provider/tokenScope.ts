@@ -11,6 +11,7 @@ function fnv1a(text: string): string {
 /** The kind of a token: a group's (`gat-`), a file's (`fat-`), or the project's secret key. */
 export type TokenKind = 'group' | 'file' | 'secret' | 'anonymous'
 
+/** Which {@link TokenKind} a token is, by its prefix; no token is `anonymous`. */
 export function tokenKind(token: string | null | undefined): TokenKind {
   if (!token) return 'anonymous'
   if (token.startsWith('gat-')) return 'group'

@@ -52,7 +52,11 @@ export function locateOperations(kind: ConversionKind, source: string): LocatedO
  * still round-trips. The image form is read with or without the leading `/-/`, slashes at the
  * ends are optional, and `50%25` (or `50%`) reads as `50p` in image recipes.
  *
- * @example parseRecipe('image', '/-/resize/800x/').recipe // { kind: 'image', operations: [{ name: 'resize', args: ['800x'] }] }
+ * @example
+ * ```ts
+ * parseRecipe('image', '/-/resize/800x/').recipe
+ * // { kind: 'image', operations: [{ name: 'resize', args: ['800x'] }] }
+ * ```
  */
 export function parseRecipe<K extends ConversionKind>(
   kind: K,

@@ -3,7 +3,7 @@ export function escapeRecipeText(text: string): string {
   return text.replace(/~/g, '~~').replace(/\//g, '~s').replace(/\r?\n/g, '~n')
 }
 
-/** Reads back text escaped by {@link escapeRecipeText}. */
+/** Reads back text escaped by `escapeRecipeText` (`~~` → `~`, `~s` → `/`, `~n` → new line). */
 export function unescapeRecipeText(text: string): string {
   return text.replace(/~([~sn])/g, (_, c: string) => (c === 's' ? '/' : c === 'n' ? '\n' : '~'))
 }

@@ -20,6 +20,7 @@ import type {
 import { blankPng, eicar, sampleMp4, samplePdf, subjectPng } from './samples.js'
 import { createSimulatedEngines } from './simulatedEngines.js'
 
+/** Options of {@link createFileServiceEmulator}; every one is optional. */
 export interface FileServiceEmulatorOptions {
   /** Project id used in every path. @default 'demo' */
   projectId?: string
@@ -35,7 +36,7 @@ export interface FileServiceEmulatorOptions {
   engines?: EmulatorEngines
   /** Time source (ms since epoch), or a manual clock from `createManualClock()`. @default Date.now */
   clock?: (() => number) | ManualClock
-  /** Milliseconds until asynchronous work finishes. @default { group: 300, action: 1500, conversion: 1200, fetch: 800 } */
+  /** Milliseconds until asynchronous work finishes. @default `{ group: 300, action: 1500, conversion: 1200, fetch: 800 }` */
   delays?: Partial<Record<JobRecord['kind'], number>>
   /** Largest accepted upload in bytes (larger → 413). @default 104857600 (100 MiB) */
   maxUploadBytes?: number
@@ -63,11 +64,17 @@ export interface SeedGroup {
   status?: string
 }
 
+/** The records `seed()` created, in the order given. */
 export interface SeedResult {
   files: FileRecord[]
   groups: GroupRecord[]
 }
 
+/**
+ * The emulator {@link createFileServiceEmulator} returns: `fetch(request)` answers like the service;
+ * `projectId`, `secretKey`; `faults` ({@link EmulatorFaults}); `seed()` and `seedDemo()` add data;
+ * `processDueJobs()` finishes due asynchronous work; `reset()` drops all state.
+ */
 export type FileServiceEmulator = ReturnType<typeof createFileServiceEmulator>
 
 class HttpError extends Error {

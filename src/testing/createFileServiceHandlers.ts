@@ -1,6 +1,7 @@
 import { http } from 'msw'
 import type { FileServiceEmulator } from './createFileServiceEmulator.js'
 
+/** Options of {@link createFileServiceHandlers}. */
 export interface FileServiceHandlersOptions {
   /** Where the app under test sends requests: the service origin, optionally with a path prefix. */
   baseUrl: string

@@ -4,12 +4,14 @@
 import type { ActionType, ConversionKind } from '../../api/types.js'
 import type { FileRecord } from './storage.js'
 
+/** What {@link EmulatorEngines.probe} found in uploaded bytes. */
 export interface ProbeResult {
   mime: string
   isImage: boolean
   image: { width: number; height: number; format: string } | null
 }
 
+/** The bytes and description of a finished conversion. */
 export interface ConvertOutput {
   data: Uint8Array
   mime: string
@@ -23,6 +25,7 @@ export class ProcessingError extends Error {
   override name = 'ProcessingError'
 }
 
+/** The processing the emulator delegates: `createSimulatedEngines()`, or sharp in server/. */
 export interface EmulatorEngines {
   /** Inspects uploaded bytes: real type from magic bytes, image dimensions. */
   probe(data: Uint8Array, declaredType: string | null, name: string | null): Promise<ProbeResult>

@@ -10,6 +10,7 @@ export interface FailNextOptions {
   message?: string
 }
 
+/** Fault injection, as `emulator.faults`: produce error, slow and failed states on purpose. */
 export interface EmulatorFaults {
   /** Delays every answer by `ms` (0 turns it off). */
   latency(ms: number): void

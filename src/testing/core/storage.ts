@@ -8,6 +8,7 @@
 
 import type { ActionType } from '../../api/types.js'
 
+/** A project as storage keeps it. */
 export interface ProjectRecord {
   id: string
   secretKey: string
@@ -15,6 +16,7 @@ export interface ProjectRecord {
   allowAnonymousGroups: boolean
 }
 
+/** A file as storage keeps it (the wire form is made from it). */
 export interface FileRecord {
   id: string
   projectId: string
@@ -38,6 +40,7 @@ export interface FileRecord {
   expiresAt: string | null
 }
 
+/** A group as storage keeps it; `fileIds` in the group's order. */
 export interface GroupRecord {
   id: string
   projectId: string
@@ -49,6 +52,7 @@ export interface GroupRecord {
   updatedAt: string
 }
 
+/** The latest run of one action on one file, as storage keeps it. */
 export interface ActionRecord {
   id: string
   projectId: string
@@ -71,11 +75,13 @@ export interface JobRecord {
   payload: Record<string, unknown>
 }
 
+/** One slice of a list and the list's total `count`. */
 export interface Paged<T> {
   rows: T[]
   count: number
 }
 
+/** Where the emulator keeps its records: `createMemoryStorage()`, or SQLite in server/. */
 export interface EmulatorStorage {
   /** Drops every record (used by `emulator.reset()`); optional for stores that can't. */
   clear?(): void
@@ -105,6 +111,7 @@ export interface EmulatorStorage {
   deleteJob(id: string): void
 }
 
+/** Where the emulator keeps file bytes: `createMemoryBlobStore()`, or a directory in server/. */
 export interface BlobStore {
   /** Stores the bytes under `key` (atomically: a reader sees all of them or none). */
   put(key: string, data: Uint8Array): Promise<void>

@@ -10,6 +10,7 @@ import { useAction, usePollingTimeout } from '../../hooks/queries.js'
 import { useFileService } from '../../provider/context.js'
 import { cx } from '../shared/cx.js'
 import { useText } from '../shared/useText.js'
+import { withRef } from '../shared/withRef.js'
 import { summarizeAction } from './summarizeAction.js'
 
 /** What the badge shows, also its `data-status`: the action's state, or why it cannot say. */
@@ -41,7 +42,7 @@ export interface ActionStatusBadgeProps extends ComponentProps<'span'> {
  * The status of one action on one file, kept current by polling. Changes are announced
  * politely. Every badge on the same action shares one query.
  */
-export function ActionStatusBadge({
+export const ActionStatusBadge = withRef(function ActionStatusBadge({
   fileId,
   type,
   autoRun = false,
@@ -118,4 +119,4 @@ export function ActionStatusBadge({
       )}
     </span>
   )
-}
+})

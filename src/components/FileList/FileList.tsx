@@ -12,6 +12,7 @@ import { statusText } from '../shared/statusText.js'
 import { useControllableState } from '../shared/useControllableState.js'
 import { usePaging } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
+import { withRef } from '../shared/withRef.js'
 
 /** Props of {@link FileList}; other props go to the root `div`. */
 export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
@@ -55,7 +56,7 @@ function useFilePage(groupId: string | undefined, page: number, items: number) {
 }
 
 /** A page of files with thumbnails, status and size; optional selection and row actions. */
-export function FileList({
+export const FileList = withRef(function FileList({
   groupId,
   defaultPage = 1,
   defaultPageSize = 20,
@@ -153,4 +154,4 @@ export function FileList({
       )}
     </div>
   )
-}
+})

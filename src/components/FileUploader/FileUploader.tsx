@@ -6,6 +6,7 @@ import { useFileService } from '../../provider/context.js'
 import { cx } from '../shared/cx.js'
 import { formatSize } from '../shared/format.js'
 import { useText } from '../shared/useText.js'
+import { withRef } from '../shared/withRef.js'
 
 /** The state of one file in the uploader: `rejected` by `accept` or `maxSize`, before any request. */
 export type UploadStatus = 'uploading' | 'done' | 'failed' | 'canceled' | 'rejected'
@@ -47,7 +48,7 @@ const matches = (file: File, accept: string[]) =>
   )
 
 /** A drop zone and file input; several uploads at once, each with progress, cancel and retry. */
-export function FileUploader({
+export const FileUploader = withRef(function FileUploader({
   accept,
   maxSize,
   multiple = true,
@@ -215,4 +216,4 @@ export function FileUploader({
       )}
     </div>
   )
-}
+})

@@ -12,6 +12,7 @@ import { cx } from '../shared/cx.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { useText } from '../shared/useText.js'
+import { withRef } from '../shared/withRef.js'
 import { move } from './reorder.js'
 
 /** The new group's access token, shown once, with a copy button. */
@@ -55,7 +56,7 @@ export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'
  * (Alt+Arrow keys) or drag and drop; files added by uploading, or by picking from the project's
  * files with the secret key. Saves optimistically.
  */
-export function GroupEditor({
+export const GroupEditor = withRef(function GroupEditor({
   groupId,
   onCreated,
   onSaved,
@@ -383,4 +384,4 @@ export function GroupEditor({
       </p>
     </div>
   )
-}
+})

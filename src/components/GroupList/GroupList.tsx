@@ -8,6 +8,7 @@ import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { usePaging } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
+import { withRef } from '../shared/withRef.js'
 
 /** Props of {@link GroupList}; other props go to the root `div`. */
 export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' | 'onSelect'> {
@@ -28,7 +29,7 @@ const fileCount = (uuid: string) => {
 }
 
 /** The project's groups (needs the secret key), paginated, with status and file count. */
-export function GroupList({
+export const GroupList = withRef(function GroupList({
   defaultPageSize = 20,
   onSelect,
   getHref,
@@ -94,4 +95,4 @@ export function GroupList({
       )}
     </div>
   )
-}
+})

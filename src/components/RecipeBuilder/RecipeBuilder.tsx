@@ -17,6 +17,7 @@ import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { useControllableState } from '../shared/useControllableState.js'
 import { useText } from '../shared/useText.js'
+import { withRef } from '../shared/withRef.js'
 import { ArgInput, initialArg } from './ArgInput.js'
 
 /** Props of {@link RecipeBuilder}; other props go to the root `form`. */
@@ -60,7 +61,7 @@ function ConversionResult({ file }: { file: FileResource }) {
  * Builds a conversion recipe for one file from the methods and formats it offers, with the
  * canonical recipe string (copy or paste), inline validation, a live image preview, and submit.
  */
-export function RecipeBuilder({
+export const RecipeBuilder = withRef(function RecipeBuilder({
   fileId,
   value,
   defaultValue,
@@ -356,7 +357,7 @@ export function RecipeBuilder({
       {converted && <ConversionResult file={converted} />}
     </form>
   )
-}
+})
 
 function swap<T>(list: readonly T[], a: number, b: number): T[] {
   const next = [...list]

@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startEmulatorServer } from '../support/emulatorServer.ts'
 
@@ -18,6 +19,23 @@ afterAll(() => {
 })
 
 const api = (baseUrl: string, projectId: string) => `${baseUrl}/api/v1/projects/${projectId}`
+
+/** What a data directory holds: blob file names, and the ids in each table, read from SQLite itself. */
+function onDisk(dataDir: string) {
+  const db = new Database(join(dataDir, 'filekit.sqlite'), { readonly: true, fileMustExist: true })
+  try {
+    const ids = (sql: string) => (db.prepare(sql).pluck().all() as string[]).sort()
+    return {
+      blobs: readdirSync(join(dataDir, 'blobs')).sort(),
+      files: ids('SELECT id FROM files'),
+      groups: ids('SELECT id FROM groups_'),
+      actions: ids("SELECT file_id || '/' || action_type FROM actions"),
+      jobs: ids('SELECT id FROM jobs'),
+    }
+  } finally {
+    db.close()
+  }
+}
 
 describe('emulator server', () => {
   it('prints its URL, project and key; takes them from the environment; seeds a demo on first start only', async () => {
@@ -128,6 +146,7 @@ describe('emulator server', () => {
     const dataDir = tempDir()
     const server = await startEmulatorServer(['--max-upload', '100000'], { dataDir })
     const blobsBefore = readdirSync(join(dataDir, 'blobs')).length
+    const before = onDisk(dataDir)
     const url = new URL(`${api(server.baseUrl, server.projectId)}/files.json`)
     // Chunked transfer (no Content-Length), so the limit must be enforced while streaming. The
     // body never ends: the server must answer 413 on its own and cut the connection.
@@ -153,6 +172,7 @@ describe('emulator server', () => {
     )
     await closed
     expect(status).toBe(413)
+    expect(onDisk(dataDir)).toEqual(before)
     expect(readdirSync(join(dataDir, 'blobs')).length).toBe(blobsBefore)
     expect(readdirSync(join(dataDir, 'blobs')).filter((n) => n.startsWith('.tmp'))).toEqual([])
     const files = await (
@@ -195,6 +215,7 @@ describe('emulator server', () => {
   it('refuses an upload whose Content-Length is over the limit before reading it', async () => {
     const dataDir = tempDir()
     const server = await startEmulatorServer(['--max-upload', '1000', '--quiet'], { dataDir })
+    const before = onDisk(dataDir)
     const form = new FormData()
     form.append('file[content]', new Blob([new Uint8Array(200_000)]), 'big.bin')
     const answer = await fetch(`${api(server.baseUrl, server.projectId)}/files.json`, {
@@ -204,6 +225,35 @@ describe('emulator server', () => {
     expect(answer.status).toBe(413)
     expect((await answer.json()).errors[0]).toMatch(/limit of 1000 bytes/)
     expect(readdirSync(join(dataDir, 'blobs')).length).toBe(45) // the demo's, nothing more
+    expect(onDisk(dataDir)).toEqual(before)
+    await server.stop()
+  }, 60_000)
+
+  it('refuses a file just over the limit inside a small body, stores one at the limit, and nothing else', async () => {
+    const dataDir = tempDir()
+    const server = await startEmulatorServer(['--max-upload', '100000', '--quiet'], { dataDir })
+    const url = `${api(server.baseUrl, server.projectId)}/files.json`
+    const upload = (size: number) => {
+      const form = new FormData()
+      form.append('file[metadata][kind]', 'probe')
+      form.append('file[content]', new Blob([new Uint8Array(size).fill(1)]), 'edge.bin')
+      return fetch(url, { method: 'POST', body: form })
+    }
+    const before = onDisk(dataDir)
+    // One byte over: the body fits the envelope room of the wrapper, so the emulator must refuse it.
+    const over = await upload(100_001)
+    expect(over.status).toBe(413)
+    expect((await over.json()).errors[0]).toMatch(/limit of 100000 bytes/)
+    expect(onDisk(dataDir)).toEqual(before)
+
+    // At the limit: accepted, and then exactly one blob and one file row more (the probe can see).
+    const at = await upload(100_000)
+    expect(at.status).toBe(201)
+    const { id } = (await at.json()).data
+    const after = onDisk(dataDir)
+    expect(after.blobs).toEqual([...before.blobs, id].sort())
+    expect(after.files).toEqual([...before.files, id].sort())
+    expect({ ...after, blobs: before.blobs, files: before.files }).toEqual(before)
     await server.stop()
   }, 60_000)
 

@@ -20,7 +20,12 @@ afterEach(() => {
   vi.useRealTimers()
   vi.restoreAllMocks()
 })
-const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
+// Time advances in steps of 100 ms, each in its own act, as a browser renders between timers:
+// React 18 renders, and runs the effects that start the next request, only when an act scope
+// ends (React 19 also within one).
+const tick = async (ms: number) => {
+  for (let left = ms; left > 0; left -= 100) await act(() => vi.advanceTimersByTimeAsync(Math.min(left, 100)))
+}
 const status = () => screen.getByRole('status')
 
 describe('ActionStatusBadge', () => {

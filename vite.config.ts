@@ -2,6 +2,8 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
 // Library build: ESM only, React / TanStack Query / MSW / Hono left to the host.
+// One output file per source module: each keeps its own 'use client' directive (Next.js app
+// router), and a host's bundler drops whole files it does not import.
 export default defineConfig({
   plugins: [react()],
   publicDir: false,
@@ -16,6 +18,7 @@ export default defineConfig({
     },
     rolldownOptions: {
       external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^msw($|\/)/, /^hono($|\/)/],
+      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
     },
   },
 })

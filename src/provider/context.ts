@@ -1,3 +1,4 @@
+'use client'
 import type { QueryClient } from '@tanstack/react-query'
 import { createContext, useContext } from 'react'
 import type { FileServiceClient } from '../api/createFileServiceClient.js'

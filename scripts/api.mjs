@@ -2,7 +2,9 @@
 //   node scripts/api.mjs          update etc/*.api.md and docs/api/ (npm run api:docs)
 //   node scripts/api.mjs --check  fail when either differs from what is committed (npm run check:api)
 //
-// api-extractor.json reads dist/index.d.ts, api-extractor.testing.json dist/testing/index.d.ts; both
+// api-extractor.json reads index.d.ts, api-extractor.testing.json testing/index.d.ts, as
+// `tsc -p tsconfig.build.json` emits them (the dist/ types), here into temp/api-dts/ so that a
+// concurrent `vite build` emptying dist/ cannot pull them away mid-run. Both configs
 // give API Extractor (which brings its own TypeScript 6) a minimal tsconfig of their own and turn
 // ae-missing-release-tag off: every export is public, release tags would say nothing.
 // tsdoc.json defines `@default`, the tag our props use (STYLE.md).
@@ -22,8 +24,9 @@ const entries = [
   { name: '@filekit/react/testing', config: 'api-extractor.testing.json', docs: 'docs/api/testing' },
 ]
 
-// The declarations only (about 2 s): the JS bundle's layout does not matter here.
-run(bin('tsc'), ['-p', 'tsconfig.build.json'])
+// The declarations only (about 1 s), exactly as the build emits them into dist/.
+rmSync(join(root, 'temp/api-dts'), { recursive: true, force: true })
+run(bin('tsc'), ['-p', 'tsconfig.build.json', '--outDir', 'temp/api-dts'])
 
 let failed = false
 const models = []

@@ -115,8 +115,11 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
     kind === 'image' && issues.length === 0
       ? `${ctx.cdnUrl}/${encodeURIComponent(fileId)}/-/preview/400x400/${previewText.replace(/^\/-\//, '')}`
       : null
+  const previewImage = useRef<HTMLImageElement>(null)
   useEffect(() => {
-    if (previewUrl) setPreview('loading')
+    // An image from server HTML may have loaded (or failed) before hydration: no event will come.
+    const image = previewImage.current
+    if (previewUrl) setPreview(image?.complete ? (image.naturalWidth ? 'ready' : 'error') : 'loading')
   }, [previewUrl])
 
   const state = viewState(info, methods.length === 0)
@@ -329,6 +332,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       {previewUrl && (
         <figure data-slot="recipe-preview" data-state={preview}>
           <img
+            ref={previewImage}
             src={previewUrl}
             alt={t('recipe.preview')}
             onLoad={() => setPreview('ready')}

@@ -44,6 +44,9 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // Only the hydration test imports it: bundled up front, or the optimizer reruns mid-run
+        // and the page ends up with two copies of React.
+        optimizeDeps: { include: ['react-dom/server'] },
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.{ts,tsx}'],

@@ -49,55 +49,71 @@ export function createSqliteStorage(path: string): SqliteStorage {
     CREATE INDEX IF NOT EXISTS jobs_by_due ON jobs (due_at);
   `)
   db.pragma(`user_version = ${schemaVersion}`)
-  const parse = <T>(row: unknown): T | undefined =>
-    row ? (JSON.parse((row as { data: string }).data) as T) : undefined
+  // Data statements are plucked: the JSON text itself, no row object around it.
+  const parse = <T>(data: unknown): T | undefined => (data ? (JSON.parse(data as string) as T) : undefined)
   const q = {
     getMeta: db.prepare('SELECT value FROM meta WHERE key = ?'),
     setMeta: db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
-    getProject: db.prepare('SELECT data FROM projects WHERE id = ?'),
+    getProject: db.prepare('SELECT data FROM projects WHERE id = ?').pluck(),
     putProject: db.prepare('INSERT OR REPLACE INTO projects (id, data) VALUES (?, ?)'),
-    getFile: db.prepare('SELECT data FROM files WHERE id = ?'),
+    getFile: db.prepare('SELECT data FROM files WHERE id = ?').pluck(),
     putFile: db.prepare(
       'INSERT OR REPLACE INTO files (id, project_id, created_at, data) VALUES (?, ?, ?, ?)',
     ),
-    listFiles: db.prepare(
-      'SELECT data FROM files WHERE project_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?',
-    ),
+    listFiles: db
+      .prepare('SELECT data FROM files WHERE project_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?')
+      .pluck(),
     countFiles: db.prepare('SELECT count(*) AS n FROM files WHERE project_id = ?'),
-    getGroup: db.prepare('SELECT data FROM groups_ WHERE id = ?'),
+    getGroup: db.prepare('SELECT data FROM groups_ WHERE id = ?').pluck(),
     putGroup: db.prepare(
       'INSERT OR REPLACE INTO groups_ (id, project_id, created_at, data) VALUES (?, ?, ?, ?)',
     ),
-    listGroups: db.prepare(
-      'SELECT data FROM groups_ WHERE project_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?',
-    ),
+    listGroups: db
+      .prepare('SELECT data FROM groups_ WHERE project_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?')
+      .pluck(),
     countGroups: db.prepare('SELECT count(*) AS n FROM groups_ WHERE project_id = ?'),
     deleteGroup: db.prepare('DELETE FROM groups_ WHERE id = ?'),
-    getAction: db.prepare('SELECT data FROM actions WHERE file_id = ? AND action_type = ?'),
+    getAction: db.prepare('SELECT data FROM actions WHERE file_id = ? AND action_type = ?').pluck(),
     putAction: db.prepare('INSERT OR REPLACE INTO actions (file_id, action_type, data) VALUES (?, ?, ?)'),
-    dueJobs: db.prepare('SELECT data FROM jobs WHERE due_at <= ? ORDER BY due_at, id'),
+    dueJobs: db.prepare('SELECT data FROM jobs WHERE due_at <= ? ORDER BY due_at, id').pluck(),
+    nextDue: db.prepare('SELECT min(due_at) FROM jobs').pluck(),
     putJob: db.prepare('INSERT OR REPLACE INTO jobs (id, due_at, data) VALUES (?, ?, ?)'),
     deleteJob: db.prepare('DELETE FROM jobs WHERE id = ?'),
   }
-  const page = <T>(
+  // One read transaction for the page and the count: they agree, and it is one lock, not two.
+  const page = db.transaction(
+    <T>(
+      list: Database.Statement,
+      count: Database.Statement,
+      projectId: string,
+      offset: number,
+      limit: number,
+    ) => ({
+      rows: list.all(projectId, limit, offset).map((r) => parse<T>(r)!),
+      count: (count.get(projectId) as { n: number }).n,
+    }),
+  ) as <T>(
     list: Database.Statement,
     count: Database.Statement,
     projectId: string,
     offset: number,
     limit: number,
-  ): Paged<T> => ({
-    rows: list.all(projectId, limit, offset).map((r) => parse<T>(r)!),
-    count: (count.get(projectId) as { n: number }).n,
-  })
+  ) => Paged<T>
+  // Earliest due time of a stored job once known (Infinity: none). Nearly every request asks
+  // for due jobs and there are none, so that answer needs no query. Only this process writes
+  // the database; a lower value than the truth (a rolled-back putJob) only costs a query.
+  let nextDue: number | undefined
 
   return {
     transaction: (fn) => db.transaction(fn)(),
-    clear: () =>
+    clear: () => {
+      nextDue = undefined
       db.transaction(() =>
         db.exec(
           'DELETE FROM projects; DELETE FROM files; DELETE FROM groups_; DELETE FROM actions; DELETE FROM jobs;',
         ),
-      )(),
+      )()
+    },
     getProject: (id) => parse<ProjectRecord>(q.getProject.get(id)),
     putProject: (p) => void q.putProject.run(p.id, JSON.stringify(p)),
     getFile: (id) => parse<FileRecord>(q.getFile.get(id)),
@@ -111,9 +127,18 @@ export function createSqliteStorage(path: string): SqliteStorage {
     deleteGroup: (id) => void q.deleteGroup.run(id),
     getAction: (fileId, type) => parse<ActionRecord>(q.getAction.get(fileId, type)),
     putAction: (a) => void q.putAction.run(a.fileId, a.actionType, JSON.stringify(a)),
-    dueJobs: (now) => q.dueJobs.all(now).map((r) => parse<JobRecord>(r)!),
-    putJob: (j) => void q.putJob.run(j.id, j.dueAt, JSON.stringify(j)),
-    deleteJob: (id) => void q.deleteJob.run(id),
+    dueJobs: (now) => {
+      nextDue ??= (q.nextDue.get() as number | null) ?? Number.POSITIVE_INFINITY
+      return now < nextDue ? [] : q.dueJobs.all(now).map((r) => parse<JobRecord>(r)!)
+    },
+    putJob: (j) => {
+      q.putJob.run(j.id, j.dueAt, JSON.stringify(j))
+      if (nextDue !== undefined) nextDue = Math.min(nextDue, j.dueAt)
+    },
+    deleteJob: (id) => {
+      q.deleteJob.run(id)
+      nextDue = undefined
+    },
     getMeta: (key) => (q.getMeta.get(key) as { value: string } | undefined)?.value,
     setMeta: (key, value) => void q.setMeta.run(key, value),
     close: () => db.close(),

@@ -4,7 +4,7 @@ import type { ActionType, ConversionKind } from '../api/types.js'
 import { actionTypes, conversionKinds } from '../api/types.js'
 import { parseRecipe, serializeRecipe } from '../recipe/index.js'
 import type { ManualClock } from './clock.js'
-import { type EmulatorEngines, ProcessingError } from './core/engines.js'
+import { type ConvertOutput, type EmulatorEngines, ProcessingError } from './core/engines.js'
 import { createFaults, type EmulatorFaults } from './core/faults.js'
 import { isWellFormedId, randomId, randomUuid } from './core/ids.js'
 import { createMemoryBlobStore, createMemoryStorage } from './core/memory.js'
@@ -146,8 +146,42 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   ensureProject()
 
   // ---- jobs -------------------------------------------------------------------------------
-  const schedule = (kind: JobRecord['kind'], targetId: string, payload: Record<string, unknown> = {}) =>
-    storage.putJob({ id: randomId('j'), dueAt: now() + delays[kind], kind, targetId, payload })
+  const schedule = (kind: JobRecord['kind'], targetId: string, payload: Record<string, unknown> = {}) => {
+    const job = { id: randomId('j'), dueAt: now() + delays[kind], kind, targetId, payload }
+    storage.putJob(job)
+    return job
+  }
+
+  // A conversion's engine work starts when it is scheduled (a few at a time), so the request
+  // that finds the job due applies a finished result instead of running the engine while every
+  // other request waits. What the result is and when it shows are unchanged: it is applied,
+  // checks first, at the first request after the job is due. Bounded: past `maxPrepared`
+  // unapplied results the work is done at due time, as before.
+  const prepared = new Map<string, Promise<ConvertOutput>>()
+  const maxPrepared = 16
+  let preparing = 0
+  const waiting: (() => void)[] = []
+  async function slot<T>(work: () => Promise<T>): Promise<T> {
+    if (preparing >= 2) await new Promise<void>((resolve) => waiting.push(resolve))
+    preparing++
+    try {
+      return await work()
+    } finally {
+      preparing--
+      waiting.shift()?.()
+    }
+  }
+  async function convertSource(source: FileRecord, job: JobRecord) {
+    const data = source.blobKey ? await blobs.get(source.blobKey) : undefined
+    return engines.convert(job.payload.kind as ConversionKind, source, data, String(job.payload.recipe))
+  }
+  function prepare(job: JobRecord) {
+    const source = storage.getFile(String(job.payload.sourceId))
+    if (!source || prepared.size >= maxPrepared) return
+    const work = slot(() => convertSource(source, job))
+    work.catch(() => {}) // its failure is the job's, reported when the job runs
+    prepared.set(job.id, work)
+  }
 
   async function runJob(job: JobRecord) {
     if (job.kind === 'group') {
@@ -173,13 +207,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
         if (!source || source.status === 'removed') throw new ProcessingError('The source file was removed.')
         if (faults.conversionsFail(source.id))
           throw new ProcessingError('Conversion failed (injected fault).')
-        const data = source.blobKey ? await blobs.get(source.blobKey) : undefined
-        const out = await engines.convert(
-          job.payload.kind as ConversionKind,
-          source,
-          data,
-          String(job.payload.recipe),
-        )
+        const out = await (prepared.get(job.id) ?? convertSource(source, job))
         const blobKey = target.id
         await blobs.put(blobKey, out.data)
         storage.putFile({
@@ -232,7 +260,11 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     }
   }
 
+  let runs = 0
   function processDueJobs(): Promise<void> {
+    // Nothing running and nothing due (most requests): no need to queue behind anything.
+    if (runs === 0 && storage.dueJobs(now()).length === 0) return Promise.resolve()
+    runs++
     const run = queue.then(async () => {
       for (const job of storage.dueJobs(now())) {
         try {
@@ -240,12 +272,13 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
         } catch {
           failJob(job)
         }
+        prepared.delete(job.id)
         // Deleted only once done: a job cut off by a crash runs again after the restart.
         storage.deleteJob(job.id)
       }
     })
     // One broken run must not wedge the queue for every later request.
-    queue = run.catch(() => undefined)
+    queue = run.catch(() => undefined).finally(() => runs--)
     return run
   }
 
@@ -530,8 +563,9 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       .slice(offset, offset + items)
       .map((id) => storage.getFile(id))
       .filter((f): f is FileRecord => f !== undefined)
+    const base = origin(c)
     return c.json({
-      data: files.map((f) => fileJson(f, origin(c), caller.kind === 'secret')),
+      data: files.map((f) => fileJson(f, base, caller.kind === 'secret')),
       pagination: paginationJson(group.fileIds.length, page, items),
     })
   })
@@ -573,8 +607,9 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     requireSecret(c)
     const { page, items, offset } = pageParams(c)
     const { rows, count } = storage.listFiles(projectId, offset, items)
+    const base = origin(c)
     return c.json({
-      data: rows.map((f) => fileJson(f, origin(c), true)),
+      data: rows.map((f) => fileJson(f, base, true)),
       pagination: paginationJson(count, page, items),
     })
   })
@@ -741,10 +776,11 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       originalName: file.originalName,
       metadata: { source_file_id: file.id, conversion: kind },
     })
-    storage.transaction(() => {
+    const job = storage.transaction(() => {
       storage.putFile(target)
-      schedule('conversion', target.id, { sourceId: file.id, kind, recipe: serializeRecipe(recipe) })
+      return schedule('conversion', target.id, { sourceId: file.id, kind, recipe: serializeRecipe(recipe) })
     })
+    prepare(job)
     return c.json({ data: fileJson(target, origin(c), true) })
   })
 
@@ -897,6 +933,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     if (!options.blobs) blobs = createMemoryBlobStore()
     faults.api.clear()
     queue = Promise.resolve()
+    prepared.clear()
     ensureProject()
   }
 

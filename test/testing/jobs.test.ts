@@ -70,3 +70,44 @@ describe('jobs that break', () => {
     expect(await answer.json()).toEqual({ errors: ['This preview operation is not supported.'] })
   })
 })
+
+// Conversion work starts when the conversion is asked for; what changed before it was due
+// still decides the result, exactly as when the work ran at due time.
+describe('conversions worked on ahead of time', () => {
+  const convert = async (emulator: ReturnType<typeof createFileServiceEmulator>, id: string) =>
+    (
+      await (
+        await call(emulator, 'POST', `/files/${id}/conversions/image.json`, 'recipe=/-/format/webp/')
+      ).json()
+    ).data.id as string
+  const status = async (emulator: ReturnType<typeof createFileServiceEmulator>, id: string) =>
+    (await (await call(emulator, 'GET', `/files/${id}.json`)).json()).data.attributes.status
+
+  it('stay pending until due, then honour a removed source and a fault injected meanwhile', async () => {
+    const clock = createManualClock()
+    const emulator = createFileServiceEmulator({ clock })
+    const { files } = await emulator.seed({ files: [{}, {}, {}] })
+    const [kept, removed, faulty] = files.map((f) => f.id) as [string, string, string]
+    const done = await convert(emulator, kept)
+    const gone = await convert(emulator, removed)
+    const failing = await convert(emulator, faulty)
+    await new Promise((r) => setTimeout(r, 20)) // the engine work has long finished
+    expect(await status(emulator, done)).toBe('pending')
+    await call(emulator, 'DELETE', `/files/${removed}.json`)
+    emulator.faults.failConversions(faulty)
+    clock.advance(60_000)
+    expect(await status(emulator, done)).toBe('ready')
+    expect(await status(emulator, gone)).toBe('processing_error')
+    expect(await status(emulator, failing)).toBe('processing_error')
+  })
+
+  it('many at once all finish, the ones past the prepared limit at due time', async () => {
+    const clock = createManualClock()
+    const emulator = createFileServiceEmulator({ clock })
+    const { files } = await emulator.seed({ files: [{}] })
+    const ids = []
+    for (let i = 0; i < 40; i++) ids.push(await convert(emulator, files[0]!.id))
+    clock.advance(60_000)
+    for (const id of ids) expect(await status(emulator, id)).toBe('ready')
+  })
+})

@@ -62,7 +62,13 @@ describe('GroupEditor', () => {
     const { container } = render(<GroupEditor groupId={group.id} onSaved={onSaved} />, { wrapper: Wrapper })
     await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
     expect(screen.getByRole('button', { name: 'Save group' })).toHaveProperty('disabled', true)
+    // The list and each handle point at the keyboard hint.
+    const described = (el: Element) =>
+      document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent
+    const hint = 'Alt+Arrow keys move the focused file; Delete removes it.'
+    expect(described(screen.getByRole('list', { name: 'Files in this group' }))).toBe(hint)
     const handle = screen.getByRole('button', { name: '1. a.png' })
+    expect(described(handle)).toBe(hint)
     handle.focus()
     await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
     expect(order()).toEqual(['b.png', 'a.png', 'c.png'])

@@ -49,7 +49,9 @@ describe('ref', () => {
       { wrapper: Wrapper },
     )
     const root = () => screen.getByTestId('host').firstElementChild
-    // Once loaded: RecipeBuilder's loading state is a plain placeholder.
+    // While loading too: the root element is the same in every state.
+    expect(ref.current).toBeInstanceOf(HTMLElement)
+    expect(ref.current).toBe(root())
     await waitFor(() => expect(root()?.getAttribute('data-state') ?? 'ready').toBe('ready'))
     expect(ref.current).toBeInstanceOf(HTMLElement)
     expect(ref.current).toBe(root())

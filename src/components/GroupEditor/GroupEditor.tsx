@@ -242,11 +242,7 @@ export const GroupEditor = withRef(function GroupEditor({
           {list.length === 0 ? (
             <p data-slot="empty">{t('editor.empty')}</p>
           ) : (
-            <ol
-              aria-label={t('editor.list')}
-              aria-describedby={`${ctx.projectId}-editor-hint`}
-              data-slot="group-files"
-            >
+            <ol aria-label={t('editor.list')} aria-describedby={hintId} data-slot="group-files">
               {list.map((file, index) => (
                 <li
                   key={file.id}

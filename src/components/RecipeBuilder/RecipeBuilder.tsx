@@ -124,11 +124,14 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
 
   const state = viewState(info, methods.length === 0)
   if (state !== 'ready') {
+    // The same root element in every state, so a ref and the host's props hold from the start.
     return (
-      <div
+      <form
         data-slot="recipe-builder"
         data-state={state}
         className={cx('fk-root fk-recipe-builder', className)}
+        onSubmit={(e) => e.preventDefault()}
+        {...rest}
       >
         <QueryState
           state={state}
@@ -137,7 +140,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
           needsSecretKey
           onRetry={() => void info.refetch()}
         />
-      </div>
+      </form>
     )
   }
 

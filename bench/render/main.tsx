@@ -1,0 +1,307 @@
+// The render bench page (built by Vite in production mode, driven by bench/render/renderBench.ts).
+// Every query a component needs is put in its QueryClient beforehand with the library's own
+// options factories, so what is timed is React rendering and committing the component (and the
+// browser's layout of it), never a request.
+import { QueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { flushSync } from 'react-dom'
+import { createRoot, type Root } from 'react-dom/client'
+import {
+  conversionsQueryOptions,
+  FileList,
+  type FileResource,
+  FileServiceProvider,
+  filesQueryOptions,
+  GroupEditor,
+  groupAllFilesQueryOptions,
+  groupQueryOptions,
+  parseRecipe,
+  type QueryContext,
+  RecipeBuilder,
+  useFileService,
+} from '../../src/index.ts'
+
+// Nothing answers here: a request that slipped through would fail fast and show in the DOM.
+const baseUrl = `${location.origin}/no-service`
+const projectId = 'bench'
+const token = 'bench_secret_key'
+const groupId = 'g-bench000000000000000000'
+const imageId = 'f-image0000000000000000000'
+
+const file = (i: number): FileResource => ({
+  id: `f-${String(i).padStart(22, '0')}`,
+  uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  status: 'ready',
+  isImage: i % 7 !== 3,
+  mime:
+    i % 7 === 3
+      ? { mime: 'application/pdf', type: 'application', subtype: 'pdf' }
+      : { mime: 'image/png', type: 'image', subtype: 'png' },
+  originalUrl: `${baseUrl}/cdn/f-${i}/`,
+  originalName: `photo-${i + 1}.png`,
+  size: 20_000 + i * 37,
+  metadata: {},
+  content: i % 7 === 3 ? null : { image: { width: 640, height: 480, format: 'PNG' } },
+  createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+  uploadedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+  removedAt: null,
+  expiresAt: null,
+  projectId,
+})
+
+/** The provider's query context, read once from a rendered provider (scope is a hash of the token). */
+function contextFor(client: QueryClient): QueryContext {
+  let ctx: QueryContext | undefined
+  function Probe() {
+    ctx = useFileService()
+    return null
+  }
+  const root = createRoot(document.createElement('div'))
+  flushSync(() => root.render(wrap(client, <Probe />)))
+  root.unmount()
+  return ctx!
+}
+
+const wrap = (client: QueryClient, children: ReactNode) => (
+  <FileServiceProvider
+    baseUrl={baseUrl}
+    projectId={projectId}
+    token={token}
+    queryClient={client}
+    cdnUrl={`${location.origin}/no-cdn`}
+    locale="en-US"
+    timeZone="UTC"
+  >
+    {children}
+  </FileServiceProvider>
+)
+
+// Cached data never goes stale: no refetch on mount, focus or reconnect.
+const newClient = () =>
+  new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } })
+
+function groupEditorClient(count: number) {
+  const client = newClient()
+  const ctx = contextFor(client)
+  const files = Array.from({ length: count }, (_, i) => file(i))
+  client.setQueryData(groupAllFilesQueryOptions(ctx, groupId).queryKey, {
+    data: files,
+    count,
+    page: 1,
+    pageSize: count,
+    pages: 1,
+  })
+  client.setQueryData(groupQueryOptions(ctx, groupId).queryKey, {
+    id: groupId,
+    uuid: `00000000-0000-4000-8000-000000000000~${count}`,
+    status: 'ready',
+    projectId,
+  })
+  return client
+}
+
+function fileListClient(pageSize: number, pages: number) {
+  const client = newClient()
+  const ctx = contextFor(client)
+  for (let page = 1; page <= pages; page++) {
+    client.setQueryData(filesQueryOptions(ctx, { page, items: pageSize }).queryKey, {
+      data: Array.from({ length: pageSize }, (_, i) => file((page - 1) * pageSize + i)),
+      count: pageSize * pages,
+      page,
+      pageSize,
+      pages,
+    })
+  }
+  return client
+}
+
+// 20 operations, each with arguments the builder renders inputs for.
+const recipeText = [
+  'preview/1600x1200',
+  'resize/1280x',
+  'crop/1000x700/center',
+  'rotate/90',
+  'flip',
+  'mirror',
+  'grayscale',
+  'invert',
+  'enhance/50',
+  'blur/10',
+  'sharp/5',
+  'scale_crop/800x600/center',
+  'setfill/ff00ff',
+  'trim',
+  'stretch/off',
+  'smart_resize/640x480',
+  'autorotate/no',
+  'strip_meta/all',
+  'quality/smart',
+  'format/webp',
+]
+  .map((op) => `/-/${op}/`)
+  .join('')
+  .replace(/\/\//g, '/')
+
+function recipeClient() {
+  const client = newClient()
+  const ctx = contextFor(client)
+  client.setQueryData(conversionsQueryOptions(ctx, imageId).queryKey, {
+    formatCurrent: 'png',
+    formatsAvailable: ['avif', 'gif', 'jpg', 'tiff', 'webp'],
+    methodsAvailable: ['image', 'remove_bg'],
+  })
+  return client
+}
+
+interface Timing {
+  /** React's render and commit (flushSync returns after the commit and its effects). */
+  commit: number
+  /** The same plus the browser's style and layout of the result (a forced reflow). */
+  layout: number
+}
+
+const stage = document.getElementById('stage')!
+let root: Root | null = null
+let container: HTMLElement | null = null
+
+function fresh() {
+  root?.unmount()
+  container?.remove()
+  container = document.createElement('div')
+  stage.append(container)
+  root = createRoot(container)
+  return root
+}
+
+/** Times `update` up to its commit, and up to layout after a forced reflow. */
+function time(update: () => void): Timing {
+  const start = performance.now()
+  flushSync(update)
+  const committed = performance.now()
+  void document.body.offsetHeight
+  return { commit: committed - start, layout: performance.now() - start }
+}
+
+function check(condition: boolean, what: string) {
+  if (!condition) throw new Error(`bench check failed: ${what}`)
+}
+
+const handles = () => [...container!.querySelectorAll<HTMLButtonElement>('[data-slot="drag-handle"]')]
+
+const scenarios: Record<string, { setup?: () => void; run: (i: number) => Timing }> = {
+  'group-editor-mount-1000': {
+    run: () => {
+      const client = groupEditorClient(1000)
+      const r = fresh()
+      const t = time(() => r.render(wrap(client, <GroupEditor groupId={groupId} />)))
+      check(handles().length === 1000, 'GroupEditor shows 1000 files')
+      return t
+    },
+  },
+  'group-editor-reorder-1000': {
+    setup: () => {
+      const client = groupEditorClient(1000)
+      const r = fresh()
+      flushSync(() => r.render(wrap(client, <GroupEditor groupId={groupId} />)))
+    },
+    run: (i) => {
+      // Alt+ArrowDown on a handle in the middle of the list, as a keyboard user would.
+      const index = 400 + (i % 200)
+      const handle = handles()[index]!
+      const name = handle.textContent!.replace(/^\S+\s/, '')
+      handle.focus()
+      const t = time(() => {
+        handle.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', altKey: true, bubbles: true }))
+      })
+      check(handles()[index + 1]!.textContent!.endsWith(name), 'the file moved down one place')
+      return t
+    },
+  },
+  'file-list-mount-100': {
+    run: () => {
+      const client = fileListClient(100, 3)
+      const r = fresh()
+      const t = time(() => r.render(wrap(client, <FileList defaultPageSize={100} />)))
+      check(container!.querySelectorAll('[data-slot="file-row"]').length === 100, 'FileList shows 100 rows')
+      return t
+    },
+  },
+  'file-list-page-change-100': {
+    setup: () => {
+      const client = fileListClient(100, 3)
+      const r = fresh()
+      flushSync(() => r.render(wrap(client, <FileList defaultPageSize={100} />)))
+    },
+    run: (i) => {
+      const label = i % 2 === 0 ? 'Next page' : 'Previous page'
+      const button = container!.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)
+      check(!!button, `a "${label}" button`)
+      const first = container!.querySelector('[data-slot="file-row"] td:nth-child(2)')!.textContent
+      const t = time(() => button!.click())
+      const now = container!.querySelector('[data-slot="file-row"] td:nth-child(2)')!.textContent
+      check(now !== first, 'another page is shown')
+      return t
+    },
+  },
+  'recipe-builder-mount-20': {
+    run: () => {
+      const client = recipeClient()
+      const r = fresh()
+      const recipe = parseRecipe('image', recipeText)
+      check(recipe.recipe.operations.length === 20 && !recipe.issues.length, 'a valid 20-operation recipe')
+      const t = time(() =>
+        r.render(wrap(client, <RecipeBuilder fileId={imageId} defaultValue={recipe.recipe} />)),
+      )
+      check(container!.querySelectorAll('[data-slot="recipe-operation"]').length === 20, '20 operations')
+      return t
+    },
+  },
+  'recipe-builder-edit-20': {
+    setup: () => {
+      const client = recipeClient()
+      const r = fresh()
+      const { recipe } = parseRecipe('image', recipeText)
+      flushSync(() => r.render(wrap(client, <RecipeBuilder fileId={imageId} defaultValue={recipe} />)))
+    },
+    run: (i) => {
+      // Typing a new width into the second operation (resize), as one keystroke would.
+      const input = container!
+        .querySelectorAll<HTMLInputElement>('[data-slot="recipe-operation"]')[1]!
+        .querySelector<HTMLInputElement>('input[type="number"]')!
+      const value = String(1280 + (i % 2 === 0 ? 4 : 0))
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+      const t = time(() => {
+        setValue.call(input, value)
+        input.dispatchEvent(new Event('input', { bubbles: true }))
+      })
+      check(
+        container!.querySelector('[data-slot="recipe-text"]')!.textContent!.includes(`resize/${value}x`),
+        'the recipe text follows',
+      )
+      return t
+    },
+  },
+}
+
+export interface BenchApi {
+  names: string[]
+  run(name: string, runs: number, warmup: number): Promise<Timing[]>
+}
+
+const api: BenchApi = {
+  names: Object.keys(scenarios),
+  async run(name, runs, warmup) {
+    const scenario = scenarios[name]!
+    scenario.setup?.()
+    const out: Timing[] = []
+    for (let i = 0; i < warmup + runs; i++) {
+      // A frame between runs: the previous run's paint and any timers don't land in the next.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+      const t = scenario.run(i)
+      if (i >= warmup) out.push(t)
+    }
+    fresh()
+    return out
+  },
+}
+;(window as unknown as { filekitBench: BenchApi }).filekitBench = api

@@ -500,14 +500,19 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
 
   // ---- routes -------------------------------------------------------------------------------
   const app = new Hono()
-  app.use(
-    '*',
-    cors({
-      origin: '*',
-      allowHeaders: ['Authorization', 'Content-Type'],
-      allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
-    }),
-  )
+  const preflight = cors({
+    origin: '*',
+    allowHeaders: ['Authorization', 'Content-Type'],
+    allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
+  })
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'OPTIONS') return preflight(c, next)
+    await next()
+    // The header hono's cors() sets, but on the final response: touching `c.res` before the
+    // route answers makes Hono copy the answer into a new Response around a body stream, which
+    // costs every request a stream and @hono/node-server's slow write path.
+    c.res.headers.set('Access-Control-Allow-Origin', '*')
+  })
   app.use('*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return next()
     const latency = faults.latencyMs()

@@ -1,10 +1,11 @@
-// `npm run bench [-- render|polling|server ...] [--quick]`: runs the benchmarks, prints a table
-// of figures against the budgets in DESIGN.md, and writes bench/results.md.
+// `npm run bench [-- render|polling|server ...] [--quick] [--compare=<git ref>]`: runs the
+// benchmarks, prints a table of figures against the budgets in DESIGN.md and writes
+// bench/results.md. `--compare` also runs the server's list loads on the sources at that ref.
 import { writeFileSync } from 'node:fs'
 import { machineInfo } from './machine.ts'
 import { markdownTable, type PartResult, printTable, verdict } from './report.ts'
 
-type Part = (options: { quick: boolean }) => Promise<PartResult>
+type Part = (options: { quick: boolean; compareTo?: string }) => Promise<PartResult>
 // Loaded on demand: the polling part sets up jsdom globals, the render part Vite and Chromium.
 const parts: Record<string, () => Promise<Part>> = {
   render: async () => (await import('./render/renderBench.ts')).renderBench,
@@ -15,10 +16,11 @@ type PartName = keyof typeof parts & string
 
 const args = process.argv.slice(2)
 const quick = args.includes('--quick')
-const unknown = args.filter((a) => a !== '--quick' && !(a in parts))
+const compareTo = args.find((a) => a.startsWith('--compare='))?.slice('--compare='.length)
+const unknown = args.filter((a) => a !== '--quick' && !a.startsWith('--compare=') && !(a in parts))
 if (unknown.length) {
   console.error(
-    `Unknown argument(s): ${unknown.join(' ')}. Usage: npm run bench -- [render] [polling] [server] [--quick]`,
+    `Unknown argument(s): ${unknown.join(' ')}. Usage: npm run bench -- [render] [polling] [server] [--quick] [--compare=<git ref>]`,
   )
   process.exit(2)
 }
@@ -32,7 +34,7 @@ const results: PartResult[] = []
 for (const name of selected) {
   console.log(`\n== ${name}${quick ? ' (quick)' : ''} ==`)
   const t0 = performance.now()
-  const result = await (await parts[name]!())({ quick })
+  const result = await (await parts[name]!())({ quick, ...(compareTo && { compareTo }) })
   console.log(`${name} took ${((performance.now() - t0) / 1000).toFixed(0)} s`)
   results.push(result)
 }

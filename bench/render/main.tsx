@@ -6,6 +6,8 @@ import { QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
+// Not public: what FileList calls per row, timed alone to show its share.
+import { formatDate, formatSize } from '../../src/components/shared/format.ts'
 import {
   conversionsQueryOptions,
   FileList,
@@ -242,6 +244,17 @@ const scenarios: Record<string, { setup?: () => void; run: (i: number) => Timing
       check(now !== first, 'another page is shown')
       return t
     },
+  },
+  'file-list-format-100': {
+    run: (i) =>
+      time(() => {
+        let text = ''
+        for (let row = 0; row < 100; row++) {
+          const f = file(i * 100 + row)
+          text += formatSize(f.size, 'en-US') + formatDate(f.createdAt, 'en-US', 'UTC')
+        }
+        check(text.length > 0, 'formatted')
+      }),
   },
   'recipe-builder-mount-20': {
     run: () => {

@@ -31,6 +31,10 @@ const scenarios: Scenario[] = [
   },
   { name: 'file-list-mount-100', what: 'FileList, page of 100 rows: mount', budget: 30 },
   { name: 'file-list-page-change-100', what: 'FileList, 100 rows: page change (next/previous)' },
+  {
+    name: 'file-list-format-100',
+    what: "FileList's size and date formatting for 100 rows alone (Intl formatters made per call)",
+  },
   { name: 'recipe-builder-mount-20', what: 'RecipeBuilder, 20 operations: mount' },
   { name: 'recipe-builder-edit-20', what: 'RecipeBuilder, 20 operations: one edit (a width typed)' },
 ]

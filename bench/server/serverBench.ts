@@ -1,11 +1,12 @@
 // The real server (server/main.ts) in its own process, loaded by autocannon in another
 // (bench/server/loadgen.mjs): throughput and latency per endpoint and connection count, the
 // server's own CPU time per request, list latency while conversions run, and RSS over a soak.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { type ChildProcess, execSync, type SpawnOptions, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import { subjectPng } from '../../src/testing/samples.ts'
 import { markdownTable, type PartResult, type Row } from '../report.ts'
 
@@ -20,14 +21,18 @@ interface Server {
   stop(): Promise<void>
 }
 
-/** Starts the server in a fresh data directory, optionally pinned to CPUs (`taskset -c`). */
-async function startServer(cpus?: string): Promise<Server> {
+/**
+ * Starts the server in a fresh data directory, optionally pinned to CPUs (`taskset -c`), from
+ * this checkout or from `checkout` (another version's sources, for a comparison).
+ */
+async function startServer(cpus?: string, checkout = process.cwd()): Promise<Server> {
   const data = mkdtempSync(join(tmpdir(), 'filekit-bench-'))
   const args = ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data', data, '--quiet']
   args.push('--secret-key', secretKey)
+  const options: SpawnOptions = { stdio: ['ignore', 'pipe', 'inherit'], cwd: checkout }
   const child: ChildProcess = cpus
-    ? spawn('taskset', ['-c', cpus, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
-    : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })
+    ? spawn('taskset', ['-c', cpus, process.execPath, ...args], options)
+    : spawn(process.execPath, args, options)
   const baseUrl = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)))
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -85,7 +90,7 @@ interface LoadResult {
 
 /** Runs one load job in its own process; the server's CPU time over the run is added. */
 async function load(server: Server, job: LoadJob, cpus?: string): Promise<LoadResult> {
-  const args = ['bench/server/loadgen.mjs', JSON.stringify(job)]
+  const args = [fileURLToPath(new URL('./loadgen.mjs', import.meta.url)), JSON.stringify(job)]
   const before = cpuMs(server.pid)
   const child = cpus
     ? spawn('taskset', ['-c', cpus, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -129,7 +134,11 @@ async function seed(server: Server) {
     groupId = created.data.id
   }
   const upload = new FormData()
-  upload.set('file[content]', new Blob([subjectPng(1280, 720, 7) as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'hd.png')
+  upload.set(
+    'file[content]',
+    new Blob([subjectPng(1280, 720, 7) as Uint8Array<ArrayBuffer>], { type: 'image/png' }),
+    'hd.png',
+  )
   const image = await api(server, 'POST', '/files.json', { body: upload })
   const smallImage = files.data.find((f) => f.attributes.is_image)!.id
   await api(server, 'POST', `/files/${smallImage}/actions/virus_scan.json`)
@@ -153,7 +162,80 @@ async function drain(server: Server, imageId: string) {
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits)
 
-export async function serverBench({ quick }: { quick: boolean }): Promise<PartResult> {
+/** The server's sources at a git ref, in a temporary directory that uses this node_modules. */
+function checkoutOf(ref: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'filekit-bench-ref-'))
+  execSync(`git archive ${ref} server src package.json tsconfig.json | tar -x -C ${dir}`)
+  symlinkSync(join(process.cwd(), 'node_modules'), join(dir, 'node_modules'))
+  return dir
+}
+
+/**
+ * The same list loads on the server at `ref` and on this checkout, alternating (two rounds), so
+ * a change is judged on figures taken minutes apart on the same busy machine.
+ */
+async function compare(ref: string, duration: number): Promise<string[]> {
+  const before = checkoutOf(ref)
+  const table: string[][] = []
+  try {
+    for (let round = 1; round <= 2; round++) {
+      for (const [label, checkout] of [
+        [ref, before],
+        ['this checkout', process.cwd()],
+      ] as const) {
+        for (const cpus of [undefined, '0'] as const) {
+          const server = await startServer(cpus, checkout)
+          try {
+            await seed(server)
+            const base = `${server.baseUrl}/api/v1/projects/demo`
+            const generator = cpus ? '1' : undefined
+            await load(
+              server,
+              { url: `${base}/groups.json`, connections: 10, duration: 1, headers: auth },
+              generator,
+            )
+            for (const what of ['groups', 'files'] as const) {
+              const r = await load(
+                server,
+                { url: `${base}/${what}.json`, connections: 50, duration, headers: auth },
+                generator,
+              )
+              table.push([
+                String(round),
+                label,
+                cpus ? 'pinned' : 'shared',
+                `list ${what}`,
+                fmt(r.rps, 0),
+                fmt(r.latency.p50),
+                fmt(r.latency.p99),
+                fmt((r.serverCpuMs / Math.max(1, r.requests)) * 1000, 0),
+              ])
+            }
+          } finally {
+            await server.stop()
+          }
+        }
+      }
+    }
+  } finally {
+    rmSync(before, { recursive: true, force: true })
+  }
+  return [
+    `Before and after: the server at \`${ref}\` and this checkout, 50 connections, ${duration} s per row, two rounds alternating (shared: both processes on both cores; pinned: server on CPU 0, generator on CPU 1).`,
+    markdownTable(
+      ['round', 'server', 'cores', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req'],
+      table,
+    ),
+  ]
+}
+
+export async function serverBench({
+  quick,
+  compareTo,
+}: {
+  quick: boolean
+  compareTo?: string
+}): Promise<PartResult> {
   const duration = quick ? 2 : 6
   const soakSeconds = quick ? 10 : 120
   const levels = [1, 10, 50]
@@ -205,6 +287,25 @@ export async function serverBench({ quick }: { quick: boolean }): Promise<PartRe
       }
     }
 
+    // 50 connections that don't saturate the server: 1000 requests/s offered in all (autocannon
+    // then corrects the latencies for coordinated omission).
+    for (const endpoint of endpoints.slice(0, 2)) {
+      const r = await load(server, {
+        url: endpoint.url,
+        connections: 50,
+        duration,
+        overallRate: 1000,
+        headers: auth,
+      })
+      record(`${endpoint.what} at 1000 req/s offered`, 50, r)
+      rows.push({
+        what: `${endpoint.what}, 50 connections, 1000 req/s offered: p99 (p50)`,
+        figure: `${fmt(r.latency.p99, 0)} ms (${fmt(r.latency.p50, 0)} ms)`,
+        budget: 'p99 ≤ 10 ms',
+        met: r.latency.p99 <= 10,
+      })
+    }
+
     // Conversions: a fixed number of POSTs per level (a timed flood would queue minutes of
     // work), then the time until the last one is final.
     const conversions: string[][] = []
@@ -225,7 +326,7 @@ export async function serverBench({ quick }: { quick: boolean }): Promise<PartRe
         headers: form,
         body: 'recipe=/-/format/webp/',
       })
-      record('POST conversion 720p → webp', connections, r)
+      record('POST conversion 720p → webp', connections, r, 'server CPU includes the conversions it started')
       const status = await drain(server, imageId)
       const seconds = (performance.now() - t0) / 1000
       conversions.push([
@@ -365,6 +466,7 @@ export async function serverBench({ quick }: { quick: boolean }): Promise<PartRe
     await pinned.stop()
   }
 
+  if (compareTo) details.push(...(await compare(compareTo, duration)))
   details.unshift(
     [
       'What is measured: `server/main.ts` started with `--quiet` (no request log) in a fresh temporary data directory,',

@@ -34,7 +34,10 @@ export async function pollingBench(_options: { quick: boolean }): Promise<PartRe
         'bench/polling/vitest.config.ts',
         '--reporter=dot',
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FILEKIT_BENCH_OUT: out } },
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, NODE_ENV: 'test', FILEKIT_BENCH_OUT: out },
+      },
     )
     let log = ''
     child.stdout!.on('data', (chunk) => {

@@ -48,6 +48,8 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
   const runs = quick ? 5 : 30
   const warmup = quick ? 1 : 5
   const outDir = mkdtempSync(join(tmpdir(), 'filekit-render-bench-'))
+  // Vite's production build sets NODE_ENV for this process, and every child would inherit it.
+  const nodeEnv = process.env.NODE_ENV
   await build({
     root,
     configFile: false,
@@ -56,6 +58,8 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
     plugins: [react()],
     build: { outDir, emptyOutDir: true, minify: true },
   })
+  if (nodeEnv === undefined) delete process.env.NODE_ENV
+  else process.env.NODE_ENV = nodeEnv
   const server = await preview({
     root,
     configFile: false,

@@ -4,7 +4,7 @@ import type { FileResource } from '../../api/types.js'
 import { useUploadFile } from '../../hooks/mutations.js'
 import { useFileService } from '../../provider/context.js'
 import { cx } from '../shared/cx.js'
-import { formatSize } from '../shared/format.js'
+import { formatPercent, formatSize } from '../shared/format.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 
@@ -124,8 +124,7 @@ export const FileUploader = withRef(function FileUploader({
     setDragging(false)
     if (event.dataTransfer.files.length) add(event.dataTransfer.files)
   }
-  const percent = (item: UploadItem) =>
-    new Intl.NumberFormat(locale, { style: 'percent' }).format(item.total ? item.loaded / item.total : 0)
+  const percent = (item: UploadItem) => formatPercent(item.total ? item.loaded / item.total : 0, locale)
   const statusLine = (item: UploadItem) =>
     item.status === 'uploading'
       ? t('uploader.uploading', { percent: percent(item) })

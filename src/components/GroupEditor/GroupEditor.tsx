@@ -1,6 +1,15 @@
 'use client'
 import { useQuery } from '@tanstack/react-query'
-import { type ComponentProps, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import {
+  type ComponentProps,
+  type KeyboardEvent,
+  memo,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
 import type { FileResource, Group } from '../../api/types.js'
 import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
 import { useCreateGroup, useUpdateGroup } from '../../hooks/mutations.js'
@@ -33,6 +42,91 @@ function AccessToken({ token }: { token: string }) {
     </section>
   )
 }
+
+interface RowActions {
+  moveTo: (from: number, to: number) => void
+  remove: (index: number) => void
+  onKeyDown: (event: KeyboardEvent, index: number) => void
+  dragFrom: RefObject<number | null>
+}
+
+const nameOf = (file: FileResource) => file.originalName ?? file.id
+
+/** One file of the editor's list: drag handle (keyboard too), move up/down, remove. */
+const FileRow = memo(function FileRow({
+  file,
+  index,
+  isLast,
+  hintId,
+  actions,
+  handles,
+}: {
+  file: FileResource
+  index: number
+  isLast: boolean
+  hintId: string
+  actions: RefObject<RowActions>
+  handles: Map<string, HTMLButtonElement>
+}) {
+  const t = useText()
+  const name = nameOf(file)
+  return (
+    <li
+      draggable
+      data-slot="group-file"
+      onDragStart={() => {
+        actions.current.dragFrom.current = index
+      }}
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault()
+        const { dragFrom, moveTo } = actions.current
+        if (dragFrom.current !== null) moveTo(dragFrom.current, index)
+        dragFrom.current = null
+      }}
+    >
+      <button
+        type="button"
+        ref={(node) => {
+          if (node) handles.set(file.id, node)
+          else handles.delete(file.id)
+        }}
+        className="fk-handle"
+        data-slot="drag-handle"
+        aria-describedby={hintId}
+        onKeyDown={(e) => actions.current.onKeyDown(e, index)}
+      >
+        {t('editor.position', { position: index + 1 })} {name}
+      </button>{' '}
+      <button
+        type="button"
+        className="fk-button"
+        aria-label={t('editor.moveUp', { name })}
+        disabled={index === 0}
+        onClick={() => actions.current.moveTo(index, index - 1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="fk-button"
+        aria-label={t('editor.moveDown', { name })}
+        disabled={isLast}
+        onClick={() => actions.current.moveTo(index, index + 1)}
+      >
+        ↓
+      </button>
+      <button
+        type="button"
+        className="fk-button"
+        aria-label={t('editor.removeFile', { name })}
+        onClick={() => actions.current.remove(index)}
+      >
+        ×
+      </button>
+    </li>
+  )
+})
 
 /** Props of {@link GroupEditor}; other props go to the root `div`. */
 export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'> {
@@ -107,14 +201,13 @@ export const GroupEditor = withRef(function GroupEditor({
     setAnnouncement(message)
     setProblem('')
   }
-  const name = (file: FileResource) => file.originalName ?? file.id
   const moveTo = (from: number, to: number) => {
     if (to < 0 || to >= list.length || from === to) return
     const file = list[from]!
     focusAfter.current = file.id
     change(
       move(list, from, to),
-      t('editor.moved', { name: name(file), position: to + 1, count: list.length }),
+      t('editor.moved', { name: nameOf(file), position: to + 1, count: list.length }),
     )
   }
   const remove = (index: number) => {
@@ -122,7 +215,7 @@ export const GroupEditor = withRef(function GroupEditor({
     focusAfter.current = list[index + 1]?.id ?? list[index - 1]?.id ?? null
     change(
       list.filter((_, i) => i !== index),
-      t('editor.removed', { name: name(file) }),
+      t('editor.removed', { name: nameOf(file) }),
     )
   }
   const add = (added: FileResource[]) => {
@@ -131,7 +224,7 @@ export const GroupEditor = withRef(function GroupEditor({
     if (current.length + fresh.length > maxFiles) return setProblem(t('editor.tooMany', { max: maxFiles }))
     if (fresh.length) change([...current, ...fresh], t('editor.added', { count: fresh.length }))
     const dupe = added.find((file) => current.some((f) => f.id === file.id))
-    if (dupe) setProblem(t('editor.duplicate', { name: name(dupe) }))
+    if (dupe) setProblem(t('editor.duplicate', { name: nameOf(dupe) }))
   }
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     if (event.altKey && event.key === 'ArrowUp') moveTo(index, index - 1)
@@ -140,6 +233,11 @@ export const GroupEditor = withRef(function GroupEditor({
     else return
     event.preventDefault()
   }
+
+  // Rows get one stable object whose handlers are always this render's: a reorder re-renders
+  // only the rows whose file or position changed, not all of them (1000 in a big group).
+  const actions = useRef<RowActions>(null!)
+  actions.current = { moveTo, remove, onKeyDown, dragFrom }
 
   // A double click lands before React re-renders the disabled button: one save at a time.
   const inFlight = useRef(false)
@@ -202,7 +300,7 @@ export const GroupEditor = withRef(function GroupEditor({
         <ol aria-label={t('editor.list')} data-slot="group-files">
           {list.map((file) => (
             <li key={file.id} data-slot="group-file">
-              {name(file)}
+              {nameOf(file)}
             </li>
           ))}
         </ol>
@@ -244,60 +342,15 @@ export const GroupEditor = withRef(function GroupEditor({
           ) : (
             <ol aria-label={t('editor.list')} aria-describedby={hintId} data-slot="group-files">
               {list.map((file, index) => (
-                <li
+                <FileRow
                   key={file.id}
-                  draggable
-                  data-slot="group-file"
-                  onDragStart={() => {
-                    dragFrom.current = index
-                  }}
-                  onDragOver={(e) => e.preventDefault()}
-                  onDrop={(e) => {
-                    e.preventDefault()
-                    if (dragFrom.current !== null) moveTo(dragFrom.current, index)
-                    dragFrom.current = null
-                  }}
-                >
-                  <button
-                    type="button"
-                    ref={(node) => {
-                      if (node) handles.current.set(file.id, node)
-                      else handles.current.delete(file.id)
-                    }}
-                    className="fk-handle"
-                    data-slot="drag-handle"
-                    aria-describedby={hintId}
-                    onKeyDown={(e) => onKeyDown(e, index)}
-                  >
-                    {t('editor.position', { position: index + 1 })} {name(file)}
-                  </button>{' '}
-                  <button
-                    type="button"
-                    className="fk-button"
-                    aria-label={t('editor.moveUp', { name: name(file) })}
-                    disabled={index === 0}
-                    onClick={() => moveTo(index, index - 1)}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="fk-button"
-                    aria-label={t('editor.moveDown', { name: name(file) })}
-                    disabled={index === list.length - 1}
-                    onClick={() => moveTo(index, index + 1)}
-                  >
-                    ↓
-                  </button>
-                  <button
-                    type="button"
-                    className="fk-button"
-                    aria-label={t('editor.removeFile', { name: name(file) })}
-                    onClick={() => remove(index)}
-                  >
-                    ×
-                  </button>
-                </li>
+                  file={file}
+                  index={index}
+                  isLast={index === list.length - 1}
+                  hintId={hintId}
+                  actions={actions}
+                  handles={handles.current}
+                />
               ))}
             </ol>
           )}

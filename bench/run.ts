@@ -1,7 +1,7 @@
 // `npm run bench [-- render|polling|server ...] [--quick] [--compare=<git ref>]`: runs the
 // benchmarks, prints a table of figures against the budgets in DESIGN.md and writes
 // bench/results.md. `--compare` also runs the server's list loads on the sources at that ref.
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { machineInfo } from './machine.ts'
 import { markdownTable, type PartResult, printTable, verdict } from './report.ts'
 
@@ -67,6 +67,7 @@ const lines = [
   ),
   '',
   ...results.flatMap((part) => [`## ${part.title}`, '', ...part.details.flatMap((d) => [d, ''])]),
+  readFileSync(new URL('./notes.md', import.meta.url), 'utf8'),
 ]
 writeFileSync(
   new URL('./results.md', import.meta.url),

@@ -1,22 +1,87 @@
 // The load generator, run as its own process so it never shares an event loop with the server
 // (or with the bench that starts it). Reads one JSON job from argv, runs autocannon, prints
 // one JSON line: autocannon's figures and this process's own CPU time.
+import http from 'node:http'
 import autocannon from 'autocannon'
 
 const job = JSON.parse(process.argv[2])
 const cpu = process.cpuUsage()
 const started = performance.now()
-const result = await autocannon({
-  url: job.url,
-  connections: job.connections,
-  ...(job.amount ? { amount: job.amount } : { duration: job.duration }),
-  ...(job.overallRate && { overallRate: job.overallRate }),
-  headers: job.headers ?? {},
-  ...(job.method && { method: job.method }),
-  ...(job.body && { body: job.body }),
-  ...(job.requests && { requests: job.requests }),
-  timeout: 30,
-})
+
+/**
+ * Requests at evenly spaced times over `connections` keep-alive sockets. autocannon's own rate
+ * limit sends each connection's quota at the start of every second, so all connections fire
+ * together and the figures measure that burst. Latency counts from the planned send time (or
+ * the real one when a send goes out early), so a late send (a busy socket, a stalled
+ * generator) counts against the server as it would for a real client.
+ */
+async function paced({ url, connections, duration, rate, headers, requests }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
+  const latencies = []
+  let non2xx = 0
+  let errors = 0
+  // A list of requests (GET only here) is cycled through, as autocannon does.
+  const targets = requests?.map((r) => ({ url: new URL(r.path, url).href, headers: r.headers })) ?? [
+    { url, headers },
+  ]
+  const send = (planned, target) =>
+    new Promise((resolve) => {
+      // Up to 1 ms early rather than a timer late: then the clock starts at the real send.
+      const start = Math.max(planned, performance.now())
+      const request = http.get(target.url, { agent, headers: target.headers }, (response) => {
+        response.resume()
+        response.on('end', () => {
+          if (response.statusCode < 200 || response.statusCode > 299) non2xx++
+          latencies.push(performance.now() - start)
+          resolve()
+        })
+      })
+      request.on('error', () => {
+        errors++
+        resolve()
+      })
+    })
+  const total = Math.round(duration * rate)
+  const begin = performance.now() + 50
+  const inFlight = []
+  for (let i = 0; i < total; i++) {
+    const planned = begin + (i * 1000) / rate
+    const wait = planned - performance.now()
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait))
+    inFlight.push(send(planned, targets[i % targets.length]))
+  }
+  await Promise.all(inFlight)
+  agent.destroy()
+  latencies.sort((a, b) => a - b)
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? 0
+  return {
+    requests: { total: latencies.length, average: latencies.length / duration },
+    latency: {
+      p50: at(0.5),
+      p90: at(0.9),
+      p99: at(0.99),
+      max: latencies.at(-1) ?? 0,
+      mean: latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length),
+    },
+    errors,
+    timeouts: 0,
+    non2xx,
+  }
+}
+
+const result = job.paced
+  ? await paced({ ...job, rate: job.paced })
+  : await autocannon({
+      url: job.url,
+      connections: job.connections,
+      ...(job.amount ? { amount: job.amount } : { duration: job.duration }),
+      ...(job.overallRate && { overallRate: job.overallRate }),
+      headers: job.headers ?? {},
+      ...(job.method && { method: job.method }),
+      ...(job.body && { body: job.body }),
+      ...(job.requests && { requests: job.requests }),
+      timeout: 30,
+    })
 const used = process.cpuUsage(cpu)
 console.log(
   JSON.stringify({

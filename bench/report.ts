@@ -7,6 +7,8 @@ export interface Row {
   budget?: string
   /** Whether the budget is met; undefined when the row has no budget. */
   met?: boolean
+  /** Said after the verdict, e.g. that the median is within the budget though the p95 is not. */
+  note?: string
 }
 
 export interface PartResult {
@@ -31,7 +33,8 @@ export function markdownTable(head: string[], rows: string[][]): string {
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n')
 }
 
-export const verdict = (row: Row) => (row.met === undefined ? '' : row.met ? 'met' : 'NOT met')
+export const verdict = (row: Row) =>
+  (row.met === undefined ? '' : row.met ? 'met' : 'NOT met') + (row.note ? ` (${row.note})` : '')
 
 /** The rows as a plain-text table for the terminal. */
 export function printTable(parts: PartResult[]) {

@@ -33,7 +33,7 @@ const scenarios: Scenario[] = [
   { name: 'file-list-page-change-100', what: 'FileList, 100 rows: page change (next/previous)' },
   {
     name: 'file-list-format-100',
-    what: "FileList's size and date formatting for 100 rows alone (Intl formatters made per call)",
+    what: "FileList's size and date formatting for 100 rows, alone",
   },
   { name: 'recipe-builder-mount-20', what: 'RecipeBuilder, 20 operations: mount' },
   { name: 'recipe-builder-edit-20', what: 'RecipeBuilder, 20 operations: one edit (a width typed)' },
@@ -111,6 +111,8 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
         ...(scenario.budget !== undefined && {
           budget: `≤ ${scenario.budget} ms`,
           met: layout.p95 <= scenario.budget,
+          ...(layout.p95 > scenario.budget &&
+            layout.median <= scenario.budget && { note: 'at p95; the median is within' }),
         }),
       })
     }

@@ -3,7 +3,10 @@
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
 function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
   let made = formatters.get(key) as T | undefined
-  if (!made) formatters.set(key, (made = make()))
+  if (!made) {
+    made = make()
+    formatters.set(key, made)
+  }
   return made
 }
 

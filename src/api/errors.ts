@@ -16,18 +16,19 @@ export interface FileServiceErrorInit {
 /** A non-2xx answer, or a 2xx answer that is not what the contract says (`code: 'invalid_response'`). */
 export class FileServiceError extends Error {
   override name = 'FileServiceError'
+  // `declare`: the constructor assigns every field, so no field initialisers need emitting.
   /** HTTP status (the real one, also for `invalid_response`). */
-  readonly status: number
+  declare readonly status: number
   /** Machine-readable: `unauthorized`, `forbidden`, `not_found`, `bad_request`, `unprocessable`, `payload_too_large`, `rate_limited`, `server_error`, `invalid_response`, or `http_<status>`. */
-  readonly code: string
+  declare readonly code: string
   /** Human-readable messages from the answer's `errors` array; empty when it had none. */
-  readonly messages: string[]
+  declare readonly messages: string[]
   /** The parsed JSON body, or the text when it was not JSON. */
-  readonly body: unknown
+  declare readonly body: unknown
   /** Request method, e.g. `PUT`. */
-  readonly method: string
+  declare readonly method: string
   /** Request path and query (never carries a token). */
-  readonly path: string
+  declare readonly path: string
 
   constructor(init: FileServiceErrorInit) {
     const messages = init.messages ?? []
@@ -61,8 +62,9 @@ export class ValidationError extends FileServiceError {
 /** 429. */
 export class RateLimitError extends FileServiceError {
   override name = 'RateLimitError'
+  // `declare`: assigned in the constructor, as above.
   /** Seconds to wait, from the `Retry-After` header; null when absent or unreadable. */
-  readonly retryAfter: number | null
+  declare readonly retryAfter: number | null
 
   constructor(init: FileServiceErrorInit) {
     super(init)

@@ -36,9 +36,19 @@ export interface RequestInit {
   allowEmpty?: boolean
 }
 
-async function resolveToken(token: TokenSource): Promise<string | null> {
-  const value = typeof token === 'function' ? await token() : token
-  return value || null
+async function resolveToken(token: TokenSource, signal: AbortSignal | undefined): Promise<string | null> {
+  if (typeof token !== 'function') return token || null
+  // A token function that hangs (a stuck refresh) must not hold the request past its signal.
+  const pending = Promise.resolve(token())
+  if (!signal) return (await pending) || null
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason)
+    if (signal.aborted) return abort()
+    signal.addEventListener('abort', abort, { once: true })
+    pending
+      .then((value) => resolve(value || null), reject)
+      .finally(() => signal.removeEventListener('abort', abort))
+  })
 }
 
 function retryAfterSeconds(header: string | null): number | null {
@@ -136,7 +146,7 @@ export async function request<T>(
   const url = config.baseUrl.replace(/\/+$/, '') + target
 
   const headers = new Headers({ Accept: 'application/json' })
-  const token = await resolveToken(config.token)
+  const token = await resolveToken(config.token, signal)
   if (token) headers.set('Authorization', `Bearer ${token}`)
   let body: FormData | URLSearchParams | string | null = null
   if (init.json !== undefined) {

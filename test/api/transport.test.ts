@@ -51,6 +51,24 @@ describe('over real HTTP', () => {
     expect(isFileServiceError(error)).toBe(false)
   })
 
+  it('rejects with the TimeoutError while a token function hangs, and sends nothing', async () => {
+    let requests = 0
+    handle = (_req, res) => {
+      requests++
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(group)
+    }
+    const hanging = createFileServiceClient({
+      baseUrl,
+      projectId: 'demo',
+      token: () => new Promise(() => {}),
+    })
+    const signal = AbortSignal.timeout(100)
+    const error = await hanging.groups.get('g-1', { signal }).catch((e: unknown) => e)
+    expect(error).toBe(signal.reason)
+    expect((error as DOMException).name).toBe('TimeoutError')
+    expect(requests).toBe(0)
+  })
+
   it('rejects with the TimeoutError when the body stalls after the headers', async () => {
     handle = (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(group.length) })

@@ -98,6 +98,7 @@ export { FileServiceProvider, type FileServiceProviderProps } from './provider/F
 export { defaultMessages, formatMessage, type MessageKey } from './provider/messages.js'
 export { type TokenKind, tokenKind, tokenScope } from './provider/tokenScope.js'
 export {
+  escapeRecipeText,
   parseRecipe,
   type Recipe,
   type RecipeArgSpec,

@@ -26,16 +26,6 @@ export const Default: Story = {
   },
 }
 
-export const Uploading: Story = {
-  loaders: [seed({ token: 'none', before: () => emulator.faults.latency(60_000) })],
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await userEvent.upload(canvas.getByLabelText('Choose files'), new File(['x'.repeat(2048)], 'slow.bin'))
-    await expect(await canvas.findByRole('progressbar', { name: 'Upload of slow.bin' })).toBeVisible()
-    await expect(canvas.getByRole('button', { name: 'Cancel slow.bin' })).toBeEnabled()
-  },
-}
-
 export const Failed: Story = {
   loaders: [
     seed({
@@ -73,4 +63,16 @@ export const Limits: Story = {
 export const DarkTheme: Story = {
   ...Default,
   parameters: { theme: 'dark', backgrounds: { default: 'dark' } },
+}
+
+// Last on purpose: its upload may reach the in-browser emulator only after the next story's
+// loader has reset it (a busy machine), and would then take that story's injected fault.
+export const Uploading: Story = {
+  loaders: [seed({ token: 'none', before: () => emulator.faults.latency(60_000) })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.upload(canvas.getByLabelText('Choose files'), new File(['x'.repeat(2048)], 'slow.bin'))
+    await expect(await canvas.findByRole('progressbar', { name: 'Upload of slow.bin' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Cancel slow.bin' })).toBeEnabled()
+  },
 }

@@ -1,5 +1,6 @@
 import type { Action, ActionType } from '../../api/types.js'
 import type { MessageKey } from '../../provider/messages.js'
+import { formatPercent } from '../shared/format.js'
 
 type T = (key: MessageKey, values?: Record<string, string | number>) => string
 
@@ -7,7 +8,8 @@ type T = (key: MessageKey, values?: Record<string, string | number>) => string
 export function summarizeAction(action: Action<ActionType>, t: T, locale?: string): string | null {
   const result = action.result
   if (!result) return null
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })
+  // Whole percents (Intl's default for style percent), through the shared cached formatter.
+  const percent = (confidence: number) => formatPercent(confidence / 100, locale)
   if (action.actionType === 'virus_scan') {
     const data = (result as Action<'virus_scan'>['result'])!.data
     return data.infected ? t('result.infected', { name: data.infected_with ?? '?' }) : t('result.clean')
@@ -16,13 +18,13 @@ export function summarizeAction(action: Action<ActionType>, t: T, locale?: strin
     const labels = (result as Action<'moderate'>['result'])!.data.ModerationLabels
     if (!labels.length) return t('result.moderationClean')
     return t('result.moderationFlagged', {
-      labels: labels.map((l) => `${l.Name} ${percent.format(l.Confidence / 100)}`).join(', '),
+      labels: labels.map((l) => `${l.Name} ${percent(l.Confidence)}`).join(', '),
     })
   }
   const labels = (result as Action<'recognize'>['result'])!.data.Labels
   if (!labels.length) return t('result.noLabels')
   const top = [...labels].sort((a, b) => b.Confidence - a.Confidence).slice(0, 3)
   return t('result.labels', {
-    labels: top.map((l) => `${l.Name} ${percent.format(l.Confidence / 100)}`).join(', '),
+    labels: top.map((l) => `${l.Name} ${percent(l.Confidence)}`).join(', '),
   })
 }

@@ -1,4 +1,4 @@
-import { serializeRecipe } from '../recipe/serializeRecipe.js'
+import { recipeString } from '../recipe/recipeString.js'
 import type { Recipe } from '../recipe/types.js'
 import { one, toAction, toConversionsInfo, toFile, toGroup, toPage } from './map.js'
 import {
@@ -56,7 +56,11 @@ export interface UploadOptions extends CallOptions {
   onProgress?: (progress: UploadProgress) => void
 }
 
-/** A recipe string in the kind's form (UPSTREAM §8), e.g. `/-/format/webp/-/resize/800x/`, or a `Recipe` object. */
+/**
+ * A recipe string in the kind's form (UPSTREAM §8), e.g. `/-/format/webp/-/resize/800x/`, or a
+ * `Recipe` object, sent as its operations joined with the kind's separators (the service reads
+ * both the same way; `serializeRecipe` gives the canonical string).
+ */
 export type RecipeInput = string | Recipe
 
 /**
@@ -187,7 +191,7 @@ export function createFileServiceClient(options: FileServiceClientOptions) {
             method: 'POST',
             path: `${root}/files/${enc(fileId)}/conversions/${enc(kind)}.json`,
             form: new URLSearchParams({
-              recipe: typeof recipe === 'string' ? recipe : serializeRecipe(recipe),
+              recipe: typeof recipe === 'string' ? recipe : recipeString(recipe),
             }),
             signal,
           },

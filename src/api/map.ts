@@ -79,21 +79,16 @@ export function toGroup(value: unknown): Group {
   }
 }
 
+/** `snake_case` → `snakeCase`. */
+const camel = (key: string) => key.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())
+
+// The image details are EXIF-like and open-ended: every member is kept, under its camelCase name.
 function toImageInfo(value: unknown): FileImageInfo | null {
-  if (!isObject(value)) return null
-  const { width, height, format } = value
-  if (typeof width !== 'number' || typeof height !== 'number') return null
+  if (!isObject(value) || typeof value.width !== 'number' || typeof value.height !== 'number') return null
   return {
-    width,
-    height,
-    format: optString(format) ?? '',
-    ...(value.color_mode !== undefined && { colorMode: optString(value.color_mode) ?? '' }),
-    ...(value.orientation !== undefined && { orientation: optNumber(value.orientation) }),
-    ...(Array.isArray(value.dpi) && { dpi: value.dpi as [number, number] }),
-    ...(typeof value.sequence === 'boolean' && { sequence: value.sequence }),
-    ...(value.geo_location !== undefined && { geoLocation: value.geo_location }),
-    ...(value.datetime_original !== undefined && { datetimeOriginal: optString(value.datetime_original) }),
-  }
+    ...Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), v])),
+    format: optString(value.format) ?? '',
+  } as FileImageInfo
 }
 
 function toContent(value: unknown): FileContent | null {
@@ -145,20 +140,16 @@ export function toFile(value: unknown): FileResource {
 // shape so the UI can trust what it reads, and drop the result if its outer shape is wrong.
 function toResult(type: string, value: unknown): Action['result'] {
   if (!isObject(value) || !isObject(value.data)) return null
-  const data = value.data
-  const list = (key: string) => (Array.isArray(data[key]) ? (data[key] as unknown[]).filter(isObject) : [])
-  const named = (entry: Json) => typeof entry.Name === 'string' && typeof entry.Confidence === 'number'
-  let clean: Json
-  if (type === 'recognize') clean = { ...data, Labels: list('Labels').filter(named) }
-  else if (type === 'moderate') clean = { ...data, ModerationLabels: list('ModerationLabels').filter(named) }
-  else if (type === 'virus_scan') {
-    if (typeof data.infected !== 'boolean') return null
-    clean = data
-  } else clean = data
-  return {
-    ...value,
-    data: clean,
-  } as unknown as Action['result']
+  const data = { ...value.data }
+  if (type === 'virus_scan' && typeof data.infected !== 'boolean') return null
+  const key = type === 'recognize' ? 'Labels' : type === 'moderate' ? 'ModerationLabels' : ''
+  if (key) {
+    const list = Array.isArray(data[key]) ? (data[key] as unknown[]) : []
+    data[key] = list.filter(
+      (entry) => isObject(entry) && typeof entry.Name === 'string' && typeof entry.Confidence === 'number',
+    )
+  }
+  return { ...value, data } as unknown as Action['result']
 }
 
 export function toAction<T extends ActionType = ActionType>(value: unknown): Action<T> {

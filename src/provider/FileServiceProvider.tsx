@@ -45,15 +45,15 @@ export interface FileServiceProviderProps {
   children?: ReactNode
 }
 
-// Bundlers replace `process.env.NODE_ENV`; declared here so the library needs no Node types.
-declare const process: { env: { NODE_ENV?: string } } | undefined
+// Bundlers replace `process.env.NODE_ENV` (TanStack Query relies on it too), so production builds
+// drop the development-only warning; declared here so the library needs no Node types.
+declare const process: { env: { NODE_ENV?: string } }
 
 const subscribeNever = () => () => {}
 
 let warned = false
 function warnSecretInBrowser(token: TokenSource) {
   if (warned || typeof window === 'undefined' || typeof token !== 'string') return
-  if (typeof process !== 'undefined' && process.env.NODE_ENV === 'production') return
   if (tokenKind(token) !== 'secret') return
   warned = true
   console.warn(
@@ -87,7 +87,7 @@ export function FileServiceProvider({
   tokenRef.current = token
   const authRef = useRef(onAuthError)
   authRef.current = onAuthError
-  warnSecretInBrowser(token)
+  if (process.env.NODE_ENV !== 'production') warnSecretInBrowser(token)
 
   const client = useMemo(
     () =>

@@ -146,13 +146,13 @@ describe('requests', () => {
     },
   )
 
-  it('serializes a Recipe object to its canonical string', async () => {
+  it('sends a Recipe object as its recipe string, empty arguments left out', async () => {
     svc.answer({ data: wireFile('f-NEW') })
     await client().conversions.convert('f-1', 'video', {
       kind: 'video',
       operations: [
         { name: 'format', args: ['webm'] },
-        { name: 'thumbs', args: ['4'] },
+        { name: 'thumbs', args: ['4', ' '] },
       ],
     })
     expect((await svc.last().request.formData()).get('recipe')).toBe('/format/webm/-/thumbs~4/')

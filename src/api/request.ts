@@ -103,14 +103,9 @@ function sendWithXhr(
     xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 })
     xhr.onload = () => {
       done()
-      const headers = new Headers()
-      for (const line of xhr
-        .getAllResponseHeaders()
-        .trim()
-        .split(/[\r\n]+/)) {
-        const at = line.indexOf(':')
-        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim())
-      }
+      // request() reads only the status, the body and Retry-After.
+      const retryAfter = xhr.getResponseHeader('Retry-After')
+      const headers = new Headers(retryAfter ? { 'Retry-After': retryAfter } : {})
       const nullBody = xhr.status === 204 || xhr.status === 205 || xhr.status === 304
       resolve(new Response(nullBody ? null : xhr.responseText, { status: xhr.status, headers }))
     }

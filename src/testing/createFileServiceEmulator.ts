@@ -512,6 +512,9 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     // route answers makes Hono copy the answer into a new Response around a body stream, which
     // costs every request a stream and @hono/node-server's slow write path.
     c.res.headers.set('Access-Control-Allow-Origin', '*')
+    // Not a CORS-safelisted answer header: without this a browser on another origin can't read
+    // how long a 429 asks it to wait.
+    c.res.headers.set('Access-Control-Expose-Headers', 'Retry-After')
   })
   app.use('*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return next()

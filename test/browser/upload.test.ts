@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { createFileServiceClient, type UploadProgress, ValidationError } from '../../src/index.ts'
+import {
+  createFileServiceClient,
+  RateLimitError,
+  type UploadProgress,
+  ValidationError,
+} from '../../src/index.ts'
 import { baseUrl, faults, projectId, secretKey } from './support.ts'
 
 describe('upload in Chromium', () => {
@@ -53,6 +58,19 @@ describe('upload in Chromium', () => {
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ValidationError)
     expect((error as ValidationError).messages.length).toBeGreaterThan(0)
+  })
+
+  it('reads Retry-After of a cross-origin 429, through fetch and through XHR', async () => {
+    const client = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    await faults({ failNext: { match: 'POST /api/v1/projects', status: 429, count: 2, retryAfter: 7 } })
+    const viaFetch = await client.files.upload(new Blob(['x']), { name: 'a.txt' }).catch((e: unknown) => e)
+    const viaXhr = await client.files
+      .upload(new Blob(['x']), { name: 'b.txt', onProgress: () => {} })
+      .catch((e: unknown) => e)
+    for (const error of [viaFetch, viaXhr]) {
+      expect(error).toBeInstanceOf(RateLimitError)
+      expect((error as RateLimitError).retryAfter).toBe(7)
+    }
   })
 
   it('sends requests cross-origin with the token only in the Authorization header', async () => {

@@ -113,6 +113,23 @@ describe('RecipeBuilder', () => {
     await waitFor(() => expect(result.textContent).toMatch(/: Ready$/), { timeout: 4_000 })
   })
 
+  it('keeps its own submit when untyped code passes onSubmit', async () => {
+    const user = userEvent.setup()
+    const onConverted = vi.fn()
+    const onSubmit = vi.fn()
+    // The props type leaves onSubmit out; JavaScript hosts can still pass one.
+    const stray = { onSubmit } as Partial<Parameters<typeof RecipeBuilder>[0]>
+    await render_('subject', {
+      defaultValue: { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] },
+      onConverted,
+      ...stray,
+    })
+    await user.click(screen.getByRole('button', { name: 'Convert' }))
+    await waitFor(() => expect(onConverted).toHaveBeenCalledOnce())
+    expect(count('POST', '/conversions/image.json')).toBe(1)
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
   it('works controlled', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     const { Wrapper } = wrapper()

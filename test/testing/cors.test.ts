@@ -1,5 +1,5 @@
-// Every answer carries the CORS header, errors included; a preflight answers 204 with the
-// methods and headers the API takes.
+// Every answer carries the CORS headers, errors included (Retry-After readable from another
+// origin); a preflight answers 204 with the methods and headers the API takes.
 import { describe, expect, it } from 'vitest'
 import { createFileServiceEmulator } from '../../src/testing/index.ts'
 
@@ -22,6 +22,7 @@ describe('CORS', () => {
     const answer = await call(method, path, token)
     expect(answer.status).toBe(status)
     expect(answer.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    expect(answer.headers.get('Access-Control-Expose-Headers')).toBe('Retry-After')
   })
 
   it('answers a preflight', async () => {

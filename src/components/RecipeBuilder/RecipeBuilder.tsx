@@ -130,8 +130,8 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         data-slot="recipe-builder"
         data-state={state}
         className={cx('fk-root fk-recipe-builder', className)}
-        onSubmit={(e) => e.preventDefault()}
         {...rest}
+        onSubmit={(e) => e.preventDefault()}
       >
         <QueryState
           state={state}
@@ -152,6 +152,9 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       data-state="ready"
       data-kind={kind}
       className={cx('fk-root fk-recipe-builder', className)}
+      // Submitting is the component's own (the props type leaves `onSubmit` out): a stray
+      // `onSubmit` from untyped code must not replace the conversion.
+      {...rest}
       onSubmit={(e) => {
         e.preventDefault()
         if (issues.length || inFlight.current) return
@@ -169,7 +172,6 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
           },
         )
       }}
-      {...rest}
     >
       <label>
         {t('recipe.kind')}{' '}

@@ -85,9 +85,17 @@ export const Many: Story = {
   ],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(
-      await canvas.findByRole('button', { name: '1000. document-1000.pdf' }, { timeout: 8000 }),
-    ).toBeVisible()
+    const last = await canvas.findByRole('button', { name: '1000. document-1000.pdf' }, { timeout: 8000 })
+    await expect(last).toBeVisible()
+    // Rows out of view skip layout (content-visibility): one reached by the keyboard is laid
+    // out, scrolled to, and keeps focus after a move.
+    last.focus()
+    await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}')
+    const moved = await canvas.findByRole('button', { name: '999. document-1000.pdf' })
+    await waitFor(() => expect(moved).toHaveFocus())
+    const box = moved.getBoundingClientRect()
+    await expect(box.height).toBeGreaterThan(0)
+    await expect(box.top >= 0 && box.bottom <= window.innerHeight).toBe(true)
   },
 }
 

@@ -6,6 +6,8 @@ import { QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
+// Styled as a host app styles it: layout is part of what is timed.
+import '../../src/styles.css'
 // Not public: what FileList calls per row, timed alone to show its share.
 import { formatDate, formatSize } from '../../src/components/shared/format.ts'
 import {

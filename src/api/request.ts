@@ -36,50 +36,35 @@ export interface RequestInit {
   allowEmpty?: boolean
 }
 
-async function resolveToken(token: TokenSource, signal: AbortSignal | undefined): Promise<string | null> {
-  if (typeof token !== 'function') return token || null
-  // A token function that hangs (a stuck refresh) must not hold the request past its signal.
-  const pending = Promise.resolve(token())
-  if (!signal) return (await pending) || null
+/** `work`, or the signal's reason as soon as it aborts (a stuck token refresh must not hold a request). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work
   return new Promise((resolve, reject) => {
     const abort = () => reject(signal.reason)
     if (signal.aborted) return abort()
     signal.addEventListener('abort', abort, { once: true })
-    pending
-      .then((value) => resolve(value || null), reject)
-      .finally(() => signal.removeEventListener('abort', abort))
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
   })
 }
 
+/** Seconds from a `Retry-After` header (seconds or an HTTP date), or null. */
 function retryAfterSeconds(header: string | null): number | null {
-  if (!header) return null
-  const seconds = Number(header)
+  const seconds = header ? Number(header) : Number.NaN
   if (Number.isFinite(seconds)) return Math.max(0, seconds)
-  const date = Date.parse(header)
+  const date = header ? Date.parse(header) : Number.NaN
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000))
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    return { ok: false }
-  }
-}
-
+/** The human-readable messages of an `{errors: [...]}` body: strings, or JSON:API objects' detail (else title). */
 function messagesOf(body: unknown): string[] {
-  const errors = typeof body === 'object' && body !== null ? (body as { errors?: unknown }).errors : undefined
+  const errors = (body as { errors?: unknown } | null)?.errors
   if (!Array.isArray(errors)) return []
-  return errors.flatMap((e) => {
-    if (typeof e === 'string') return [e]
-    // JSON:API error objects: prefer detail, then title.
-    if (typeof e === 'object' && e !== null) {
-      const { detail, title } = e as { detail?: unknown; title?: unknown }
-      const text = typeof detail === 'string' ? detail : typeof title === 'string' ? title : null
-      return text ? [text] : []
-    }
-    return []
-  })
+  return errors
+    .map((e) => {
+      const { detail, title } = (e ?? {}) as { detail?: unknown; title?: unknown }
+      return typeof e === 'string' ? e : typeof detail === 'string' ? detail : title
+    })
+    .filter((m): m is string => typeof m === 'string')
 }
 
 function sendWithXhr(
@@ -141,7 +126,10 @@ export async function request<T>(
   const url = config.baseUrl.replace(/\/+$/, '') + target
 
   const headers = new Headers({ Accept: 'application/json' })
-  const token = await resolveToken(config.token, signal)
+  const token =
+    typeof config.token === 'function'
+      ? await untilAborted(Promise.resolve(config.token()), signal)
+      : config.token
   if (token) headers.set('Authorization', `Bearer ${token}`)
   let body: FormData | URLSearchParams | string | null = null
   if (init.json !== undefined) {
@@ -156,39 +144,31 @@ export async function request<T>(
       : await (config.fetch ?? globalThis.fetch)(url, { method, headers, body, signal: signal ?? null })
 
   const text = await response.text()
-  const parsed = text ? parseJson(text) : null
   const context = { status: response.status, method, path: target }
+  let json: unknown
+  let readable = !!text
+  try {
+    json = text ? JSON.parse(text) : undefined
+  } catch {
+    readable = false
+  }
 
   if (!response.ok) {
-    const json = parsed?.ok ? parsed.value : undefined
     throw errorForStatus({
       ...context,
       messages: messagesOf(json),
-      body: parsed?.ok ? json : text,
+      body: readable ? json : text,
       retryAfter: retryAfterSeconds(response.headers.get('Retry-After')),
     })
   }
-  if (!parsed) {
-    if (init.allowEmpty) return read(undefined)
-    throw new FileServiceError({ ...context, code: 'invalid_response', messages: ['The answer was empty.'] })
-  }
-  if (!parsed.ok) {
-    throw new FileServiceError({
-      ...context,
-      code: 'invalid_response',
-      body: text,
-      messages: ['The answer is not JSON.'],
-    })
-  }
+  if (!text && init.allowEmpty) return read(undefined)
+  const invalid = (message: string, body?: unknown) =>
+    new FileServiceError({ ...context, code: 'invalid_response', body, messages: [message] })
+  if (!text) throw invalid('The answer was empty.')
+  if (!readable) throw invalid('The answer is not JSON.', text)
   try {
-    return read(parsed.value)
+    return read(json)
   } catch (error) {
-    if (!(error instanceof ShapeError)) throw error
-    throw new FileServiceError({
-      ...context,
-      code: 'invalid_response',
-      body: parsed.value,
-      messages: [error.message],
-    })
+    throw error instanceof ShapeError ? invalid(error.message, json) : error
   }
 }

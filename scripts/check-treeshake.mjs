@@ -35,7 +35,7 @@ async function pulled(contents) {
     .filter(([, input]) => input.bytesInOutput > 0)
     .map(([file]) => relative(dist, resolve(root, file)))
   const externals = new Set(output.imports.filter((i) => i.external).map((i) => i.path))
-  return { modules, externals }
+  return { modules, externals, text: result.outputFiles[0].text }
 }
 
 function expectNone(what, modules, forbidden, why) {
@@ -70,8 +70,21 @@ expectNone(
   'the operation catalogue is for forms',
 )
 
+// One English string of each component's message group, and the components that show it.
+const texts = {
+  'Image recognition': ['ActionStatusBadge'],
+  'Per page': ['FileList', 'GroupList', 'GroupEditor'],
+  'Save group': ['GroupEditor'],
+  'Add operation': ['RecipeBuilder'],
+  'Drop files here, or choose them': ['FileUploader', 'GroupEditor'],
+}
+
 for (const name of components) {
-  const { modules } = await pulled(`export { ${name} } from './dist/index.js'`)
+  const { modules, text } = await pulled(`export { ${name} } from './dist/index.js'`)
+  for (const [phrase, owners] of Object.entries(texts)) {
+    if (!owners.includes(name) && text.includes(phrase))
+      problems.push(`${name} carries "${phrase}" (each component brings only its own text)`)
+  }
   const allowed = [name, 'shared', ...(composes[name] ?? [])].map((folder) => `components/${folder}/`)
   expectNone(
     name,

@@ -1,8 +1,9 @@
-// Every visible string of the components, in English. Hosts override any key through the
-// provider's `messages`; `{name}` placeholders are filled by `formatMessage`.
+// Every visible string of the components, in English, in one group per component (internal;
+// `defaultMessages` is all of them). Hosts override any key through the provider's `messages`;
+// `{name}` placeholders are filled by `formatMessage`.
 
-/** Every visible string of the components, in English; override any key through the provider's `messages`. */
-export const defaultMessages = {
+/** Loading, error and forbidden states (every component). */
+export const stateMessages = {
   loading: 'Loading…',
   error: 'Something went wrong: {message}',
   retry: 'Try again',
@@ -10,8 +11,19 @@ export const defaultMessages = {
   needsSecretKey: 'This needs the project’s secret key (an operator or a server-side proxy).',
   stillProcessing: 'Still processing. It is taking longer than usual.',
   checkAgain: 'Check again',
+} as const
 
-  // ActionStatusBadge
+/** Resource statuses. */
+export const statusMessages = {
+  'status.pending': 'Processing',
+  'status.ready': 'Ready',
+  'status.processing_error': 'Processing failed',
+  'status.removed': 'Removed',
+  'status.unknown': 'Processing ({status})',
+} as const
+
+/** ActionStatusBadge. */
+export const badgeMessages = {
   'action.recognize': 'Image recognition',
   'action.moderate': 'Moderation',
   'action.virus_scan': 'Virus scan',
@@ -23,15 +35,17 @@ export const defaultMessages = {
   'actionStatus.forbidden': 'Not allowed',
   'actionStatus.loading': 'Checking…',
   'actionStatus.error': 'Unavailable',
-  run: 'Run',
   'result.labels': 'Labels: {labels}',
   'result.noLabels': 'No labels found',
   'result.moderationClean': 'Nothing to moderate',
   'result.moderationFlagged': 'Flagged: {labels}',
   'result.clean': 'Clean',
   'result.infected': 'Infected: {name}',
+  run: 'Run',
+} as const
 
-  // Lists and pagination
+/** FileList, GroupList and their pagination. */
+export const listMessages = {
   'files.label': 'Files',
   'files.empty': 'No files yet.',
   'groups.label': 'Groups',
@@ -45,7 +59,6 @@ export const defaultMessages = {
   'column.files': 'Files',
   'column.select': 'Select',
   'column.actions': 'Actions',
-  selectFile: 'Select {name}',
   'pagination.label': 'Pagination',
   'pagination.first': 'First page',
   'pagination.previous': 'Previous page',
@@ -53,16 +66,13 @@ export const defaultMessages = {
   'pagination.last': 'Last page',
   'pagination.status': 'Page {page} of {pages}',
   'pagination.pageSize': 'Per page',
-  'status.pending': 'Processing',
-  'status.ready': 'Ready',
-  'status.processing_error': 'Processing failed',
-  'status.removed': 'Removed',
-  'status.unknown': 'Processing ({status})',
+  selectFile: 'Select {name}',
   unnamed: 'Unnamed file',
-  cancel: 'Cancel',
-  remove: 'Remove',
+  open: 'Open',
+} as const
 
-  // GroupEditor
+/** GroupEditor. */
+export const editorMessages = {
   'editor.createTitle': 'New group',
   'editor.editTitle': 'Group {id}',
   'editor.list': 'Files in this group',
@@ -94,8 +104,10 @@ export const defaultMessages = {
   'editor.copy': 'Copy token',
   'editor.copied': 'Copied.',
   'editor.createdAnonymously': 'Group created. To change it later, open it with its access token.',
+} as const
 
-  // RecipeBuilder
+/** RecipeBuilder. */
+export const recipeMessages = {
   'recipe.kind': 'Conversion',
   'recipe.kind.image': 'Image',
   'recipe.kind.video': 'Video',
@@ -123,8 +135,10 @@ export const defaultMessages = {
   'recipe.result': 'Result {id}: {status}',
   'recipe.noMethods': 'This file cannot be converted.',
   'recipe.optional': '(optional)',
+} as const
 
-  // FileUploader
+/** FileUploader. */
+export const uploaderMessages = {
   'uploader.drop': 'Drop files here, or choose them',
   'uploader.choose': 'Choose files',
   'uploader.list': 'Uploads',
@@ -138,11 +152,36 @@ export const defaultMessages = {
   'uploader.cancelFile': 'Cancel {name}',
   'uploader.retryFile': 'Retry {name}',
   'uploader.removeFile': 'Remove {name} from the list',
-  open: 'Open',
+  cancel: 'Cancel',
+  remove: 'Remove',
 } as const
 
+type Groups = typeof stateMessages &
+  typeof statusMessages &
+  typeof badgeMessages &
+  typeof listMessages &
+  typeof editorMessages &
+  typeof recipeMessages &
+  typeof uploaderMessages
+
+/**
+ * Every visible string of the components, in English; override any key through the provider's
+ * `messages`. Each component reads only its own groups, so importing one component does not
+ * bring every other component's text.
+ */
+export const defaultMessages: Readonly<Record<keyof Groups, string>> = /* @__PURE__ */ Object.assign(
+  {},
+  stateMessages,
+  statusMessages,
+  badgeMessages,
+  listMessages,
+  editorMessages,
+  recipeMessages,
+  uploaderMessages,
+)
+
 /** The key of one visible string in {@link defaultMessages}. */
-export type MessageKey = keyof typeof defaultMessages
+export type MessageKey = keyof Groups
 
 /** Every visible string, by key; override any of them through the provider's `messages`. */
 export type FileServiceMessages = Record<MessageKey, string>

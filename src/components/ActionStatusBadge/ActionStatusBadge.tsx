@@ -8,10 +8,13 @@ import type { PollingOptions } from '../../hooks/policy.js'
 import { isFinalStatus } from '../../hooks/policy.js'
 import { useAction, usePollingTimeout } from '../../hooks/queries.js'
 import { useFileService } from '../../provider/context.js'
+import { badgeMessages, stateMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 import { summarizeAction } from './summarizeAction.js'
+
+const text = { ...stateMessages, ...badgeMessages }
 
 /** What the badge shows, also its `data-status`: the action's state, or why it cannot say. */
 export type ActionBadgeStatus =
@@ -51,7 +54,7 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
   className,
   ...rest
 }: ActionStatusBadgeProps) {
-  const t = useText()
+  const t = useText(text)
   const ctx = useFileService()
   const query = useAction(fileId, type, polling)
   const run = useRunAction()

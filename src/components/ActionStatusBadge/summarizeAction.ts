@@ -1,8 +1,10 @@
 import type { Action, ActionType } from '../../api/types.js'
-import type { MessageKey } from '../../provider/messages.js'
+import type { badgeMessages } from '../../provider/messages.js'
 import { formatPercent } from '../shared/format.js'
+import type { Translate } from '../shared/useText.js'
 
-type T = (key: MessageKey, values?: Record<string, string | number>) => string
+/** Fills in a message of the badge's group (`result.*`); `(key, values) => string` over any key fits. */
+type T = Translate<keyof typeof badgeMessages>
 
 /** A one-line, human summary of a finished action's result. */
 export function summarizeAction(action: Action<ActionType>, t: T, locale?: string): string | null {

@@ -4,6 +4,7 @@ import { type ComponentProps, type ReactNode, useEffect } from 'react'
 import type { FileResource } from '../../api/types.js'
 import { filesQueryOptions, groupFilesQueryOptions } from '../../hooks/queryOptions.js'
 import { useFileService } from '../../provider/context.js'
+import { listMessages, statusMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { formatDate, formatSize } from '../shared/format.js'
 import { Pagination } from '../shared/Pagination.js'
@@ -13,6 +14,8 @@ import { useControllableState } from '../shared/useControllableState.js'
 import { usePaging } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
+
+const text = { ...listMessages, ...statusMessages }
 
 /** Props of {@link FileList}; other props go to the root `div`. */
 export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
@@ -69,7 +72,7 @@ export const FileList = withRef(function FileList({
   className,
   ...rest
 }: FileListProps) {
-  const t = useText()
+  const t = useText(text)
   const { cdnUrl, locale, timeZone } = useFileService()
   const { page, pageSize, paginationProps } = usePaging(defaultPage, defaultPageSize, onPageChange)
   const selectable =

@@ -3,10 +3,13 @@ import { type ComponentProps, type DragEvent, useId, useRef, useState } from 're
 import type { FileResource } from '../../api/types.js'
 import { useUploadFile } from '../../hooks/mutations.js'
 import { useFileService } from '../../provider/context.js'
+import { stateMessages, uploaderMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { formatPercent, formatSize } from '../shared/format.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
+
+const text = { ...stateMessages, ...uploaderMessages }
 
 /** The state of one file in the uploader: `rejected` by `accept` or `maxSize`, before any request. */
 export type UploadStatus = 'uploading' | 'done' | 'failed' | 'canceled' | 'rejected'
@@ -57,7 +60,7 @@ export const FileUploader = withRef(function FileUploader({
   className,
   ...rest
 }: FileUploaderProps) {
-  const t = useText()
+  const t = useText(text)
   const { locale } = useFileService()
   const upload = useUploadFile()
   const inputId = useId()

@@ -15,6 +15,7 @@ import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
 import { useCreateGroup, useUpdateGroup } from '../../hooks/mutations.js'
 import { groupAllFilesQueryOptions, groupQueryOptions } from '../../hooks/queryOptions.js'
 import { useFileService } from '../../provider/context.js'
+import { editorMessages, statusMessages } from '../../provider/messages.js'
 import { FileList } from '../FileList/FileList.js'
 import { FileUploader } from '../FileUploader/FileUploader.js'
 import { cx } from '../shared/cx.js'
@@ -24,9 +25,11 @@ import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 import { move } from './reorder.js'
 
+const text = { ...editorMessages, ...statusMessages }
+
 /** The new group's access token, shown once, with a copy button. */
 function AccessToken({ token }: { token: string }) {
-  const t = useText()
+  const t = useText(text)
   const [copied, setCopied] = useState(false)
   return (
     <section data-slot="access-token" aria-label={t('editor.tokenTitle')}>
@@ -68,7 +71,7 @@ const FileRow = memo(function FileRow({
   actions: RefObject<RowActions>
   handles: Map<string, HTMLButtonElement>
 }) {
-  const t = useText()
+  const t = useText(text)
   const name = nameOf(file)
   return (
     <li
@@ -159,7 +162,7 @@ export const GroupEditor = withRef(function GroupEditor({
   className,
   ...rest
 }: GroupEditorProps) {
-  const t = useText()
+  const t = useText(text)
   const ctx = useFileService()
   const canPick = allowPicking ?? ctx.scope.startsWith('secret:')
   const [createdId, setCreatedId] = useState<string | undefined>(undefined)

@@ -2,6 +2,7 @@
 import type { ComponentProps } from 'react'
 import type { Group } from '../../api/types.js'
 import { useGroups } from '../../hooks/queries.js'
+import { listMessages, statusMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { Pagination } from '../shared/Pagination.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
@@ -9,6 +10,8 @@ import { statusText } from '../shared/statusText.js'
 import { usePaging } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
+
+const text = { ...listMessages, ...statusMessages }
 
 /** Props of {@link GroupList}; other props go to the root `div`. */
 export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' | 'onSelect'> {
@@ -37,7 +40,7 @@ export const GroupList = withRef(function GroupList({
   className,
   ...rest
 }: GroupListProps) {
-  const t = useText()
+  const t = useText(text)
   const { page, pageSize, paginationProps } = usePaging(1, defaultPageSize)
   const query = useGroups({ page, items: pageSize })
   const data = query.data

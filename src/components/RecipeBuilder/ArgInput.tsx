@@ -1,5 +1,6 @@
 'use client'
 import { useId } from 'react'
+import { recipeMessages } from '../../provider/messages.js'
 import type { RecipeArgSpec } from '../../recipe/catalogue.js'
 import { useText } from '../shared/useText.js'
 
@@ -15,7 +16,7 @@ export interface ArgInputProps {
 
 /** The right input for one operation argument: select, number range, size pair, colour, checkbox or text. */
 export function ArgInput({ spec, value, label, values, onChange }: ArgInputProps) {
-  const t = useText()
+  const t = useText(recipeMessages)
   const listId = useId()
   const name = spec.optional ? `${label} ${t('recipe.optional')}` : label
   switch (spec.type) {

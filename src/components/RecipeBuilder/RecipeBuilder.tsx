@@ -6,7 +6,7 @@ import { useConvert } from '../../hooks/mutations.js'
 import { useConversions } from '../../hooks/queries.js'
 import { fileQueryOptions } from '../../hooks/queryOptions.js'
 import { useFileService } from '../../provider/context.js'
-import type { MessageKey } from '../../provider/messages.js'
+import { recipeMessages, statusMessages } from '../../provider/messages.js'
 import { recipeOperations } from '../../recipe/catalogue.js'
 import { parseRecipe } from '../../recipe/parseRecipe.js'
 import { serializeRecipe } from '../../recipe/serializeRecipe.js'
@@ -19,6 +19,8 @@ import { useControllableState } from '../shared/useControllableState.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 import { ArgInput, initialArg } from './ArgInput.js'
+
+const strings = { ...recipeMessages, ...statusMessages }
 
 /** Props of {@link RecipeBuilder}; other props go to the root `form`. */
 export interface RecipeBuilderProps extends Omit<ComponentProps<'form'>, 'onSubmit' | 'defaultValue'> {
@@ -46,7 +48,7 @@ const formatValues = (kind: ConversionKind, info: ConversionsInfo | undefined, v
 
 /** Follows a converted file until it is ready or failed. */
 function ConversionResult({ file }: { file: FileResource }) {
-  const t = useText()
+  const t = useText(strings)
   const ctx = useFileService()
   const { data } = useQuery(fileQueryOptions(ctx, file.id), ctx.queryClient)
   const current = data ?? file
@@ -71,7 +73,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   className,
   ...rest
 }: RecipeBuilderProps) {
-  const t = useText()
+  const t = useText(strings)
   const ctx = useFileService()
   const info = useConversions(fileId)
   const methods = kinds.filter((k) => info.data?.methodsAvailable.includes(k))
@@ -181,7 +183,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         >
           {methods.map((k) => (
             <option key={k} value={k}>
-              {t(`recipe.kind.${k}` as MessageKey)}
+              {t(`recipe.kind.${k}`)}
             </option>
           ))}
         </select>

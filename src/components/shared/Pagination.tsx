@@ -1,5 +1,6 @@
 'use client'
 import type { ComponentProps } from 'react'
+import { listMessages } from '../../provider/messages.js'
 import { cx } from './cx.js'
 import { useText } from './useText.js'
 
@@ -27,7 +28,7 @@ export function Pagination({
   className,
   ...rest
 }: PaginationProps) {
-  const t = useText()
+  const t = useText(listMessages)
   const button = (label: string, target: number, disabled: boolean, symbol: string) => (
     <button
       type="button"

@@ -1,5 +1,6 @@
 'use client'
 import { AuthError } from '../../api/errors.js'
+import { stateMessages } from '../../provider/messages.js'
 import { useText } from './useText.js'
 
 export type ViewState = 'loading' | 'empty' | 'error' | 'forbidden' | 'ready'
@@ -25,7 +26,7 @@ export interface QueryStateProps {
 
 /** Loading, empty, error and forbidden states, announced to screen readers. */
 export function QueryState({ state, error, emptyText, needsSecretKey, onRetry }: QueryStateProps) {
-  const t = useText()
+  const t = useText(stateMessages)
   const message =
     state === 'loading'
       ? t('loading')

@@ -1,10 +1,18 @@
 'use client'
 import { useFileService } from '../../provider/context.js'
-import { defaultMessages, formatMessage, type MessageKey } from '../../provider/messages.js'
+import { formatMessage, type MessageKey } from '../../provider/messages.js'
 
-/** `t(key, values)`: the provider's message for `key` (or the English default), filled in. */
-export function useText() {
+/** Fills in one message: what a component's `t` is. */
+export type Translate<K extends MessageKey = MessageKey> = (
+  key: K,
+  values?: Record<string, string | number>,
+) => string
+
+/**
+ * `t(key, values)`: the provider's message for `key`, else the English default from `defaults`
+ * (the message groups this component shows; the type allows only their keys), filled in.
+ */
+export function useText<K extends MessageKey>(defaults: Readonly<Record<K, string>>): Translate<K> {
   const { messages } = useFileService()
-  return (key: MessageKey, values?: Record<string, string | number>) =>
-    formatMessage(messages[key] ?? defaultMessages[key], values)
+  return (key, values) => formatMessage(messages[key] ?? defaults[key], values)
 }

@@ -95,7 +95,19 @@ export {
 } from './hooks/index.js'
 export { type FileServiceContextValue, type FileServiceMessages, useFileService } from './provider/context.js'
 export { FileServiceProvider, type FileServiceProviderProps } from './provider/FileServiceProvider.js'
-export { defaultMessages, formatMessage, type MessageKey } from './provider/messages.js'
+export {
+  badgeMessages,
+  type DefaultMessages,
+  defaultMessages,
+  editorMessages,
+  formatMessage,
+  listMessages,
+  type MessageKey,
+  recipeMessages,
+  stateMessages,
+  statusMessages,
+  uploaderMessages,
+} from './provider/messages.js'
 export { type TokenKind, tokenKind, tokenScope } from './provider/tokenScope.js'
 export {
   escapeRecipeText,

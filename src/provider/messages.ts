@@ -2,7 +2,7 @@
 // `defaultMessages` is all of them). Hosts override any key through the provider's `messages`;
 // `{name}` placeholders are filled by `formatMessage`.
 
-/** Loading, error and forbidden states (every component). */
+/** Loading, error and forbidden states, shown by every component, in English: one group of {@link defaultMessages}. */
 export const stateMessages = {
   loading: 'Loading…',
   error: 'Something went wrong: {message}',
@@ -13,7 +13,7 @@ export const stateMessages = {
   checkAgain: 'Check again',
 } as const
 
-/** Resource statuses. */
+/** Resource statuses (`status.*`), in English: one group of {@link defaultMessages}. */
 export const statusMessages = {
   'status.pending': 'Processing',
   'status.ready': 'Ready',
@@ -22,7 +22,7 @@ export const statusMessages = {
   'status.unknown': 'Processing ({status})',
 } as const
 
-/** ActionStatusBadge. */
+/** ActionStatusBadge's strings, in English: one group of {@link defaultMessages}. */
 export const badgeMessages = {
   'action.recognize': 'Image recognition',
   'action.moderate': 'Moderation',
@@ -44,7 +44,7 @@ export const badgeMessages = {
   run: 'Run',
 } as const
 
-/** FileList, GroupList and their pagination. */
+/** FileList's and GroupList's strings, pagination included, in English: one group of {@link defaultMessages}. */
 export const listMessages = {
   'files.label': 'Files',
   'files.empty': 'No files yet.',
@@ -71,7 +71,7 @@ export const listMessages = {
   open: 'Open',
 } as const
 
-/** GroupEditor. */
+/** GroupEditor's strings, in English: one group of {@link defaultMessages}. */
 export const editorMessages = {
   'editor.createTitle': 'New group',
   'editor.editTitle': 'Group {id}',
@@ -106,7 +106,7 @@ export const editorMessages = {
   'editor.createdAnonymously': 'Group created. To change it later, open it with its access token.',
 } as const
 
-/** RecipeBuilder. */
+/** RecipeBuilder's strings, in English: one group of {@link defaultMessages}. */
 export const recipeMessages = {
   'recipe.kind': 'Conversion',
   'recipe.kind.image': 'Image',
@@ -137,7 +137,7 @@ export const recipeMessages = {
   'recipe.optional': '(optional)',
 } as const
 
-/** FileUploader. */
+/** FileUploader's strings, in English: one group of {@link defaultMessages}. */
 export const uploaderMessages = {
   'uploader.drop': 'Drop files here, or choose them',
   'uploader.choose': 'Choose files',
@@ -156,7 +156,8 @@ export const uploaderMessages = {
   remove: 'Remove',
 } as const
 
-type Groups = typeof stateMessages &
+/** The type of {@link defaultMessages}: every group's keys with their English text. */
+export type DefaultMessages = typeof stateMessages &
   typeof statusMessages &
   typeof badgeMessages &
   typeof listMessages &
@@ -166,10 +167,10 @@ type Groups = typeof stateMessages &
 
 /**
  * Every visible string of the components, in English; override any key through the provider's
- * `messages`. Each component reads only its own groups, so importing one component does not
- * bring every other component's text.
+ * `messages`. It is the groups below put together: each component reads only its own, so
+ * importing one component does not bring every other component's text.
  */
-export const defaultMessages: Readonly<Record<keyof Groups, string>> = /* @__PURE__ */ Object.assign(
+export const defaultMessages: DefaultMessages = /* @__PURE__ */ Object.assign(
   {},
   stateMessages,
   statusMessages,
@@ -181,7 +182,7 @@ export const defaultMessages: Readonly<Record<keyof Groups, string>> = /* @__PUR
 )
 
 /** The key of one visible string in {@link defaultMessages}. */
-export type MessageKey = keyof Groups
+export type MessageKey = keyof DefaultMessages
 
 /** Every visible string, by key; override any of them through the provider's `messages`. */
 export type FileServiceMessages = Record<MessageKey, string>

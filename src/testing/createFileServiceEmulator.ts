@@ -17,6 +17,7 @@ import type {
   JobRecord,
   ProjectRecord,
 } from './core/storage.js'
+import { watchWrites } from './core/watchWrites.js'
 import { blankPng, eicar, sampleMp4, samplePdf, subjectPng } from './samples.js'
 import { createSimulatedEngines } from './simulatedEngines.js'
 
@@ -123,7 +124,13 @@ const documentFormats = ['doc', 'docx', 'html', 'jpg', 'odt', 'pdf', 'png', 'rtf
 export function createFileServiceEmulator(options: FileServiceEmulatorOptions = {}) {
   const projectId = options.projectId ?? 'demo'
   const secretKey = options.secretKey ?? 'demo_secret_key'
-  let storage = options.storage ?? createMemoryStorage()
+  // Every record write moves `revision`; answers and the project kept in memory are built
+  // from the storage at one revision and dropped when it moves.
+  let revision = 0
+  const changed = () => {
+    revision++
+  }
+  let storage = watchWrites(options.storage ?? createMemoryStorage(), changed)
   let blobs = options.blobs ?? createMemoryBlobStore()
   const engines = options.engines ?? createSimulatedEngines()
   const manual = typeof options.clock === 'object' ? options.clock : undefined
@@ -283,6 +290,13 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   }
 
   // ---- auth ---------------------------------------------------------------------------------
+  let project: { revision: number; record: ProjectRecord | undefined } | undefined
+  /** The project record, read once per storage revision (every request checks its key). */
+  function currentProject(): ProjectRecord | undefined {
+    if (project?.revision !== revision) project = { revision, record: storage.getProject(projectId) }
+    return project.record
+  }
+
   type Caller = { kind: 'secret' } | { kind: 'anonymous' } | { kind: 'token'; token: string }
   function callerOf(c: Context): Caller {
     const header = c.req.header('Authorization')
@@ -290,7 +304,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     const match = /^Bearer (\S+)$/.exec(header.trim())
     if (!match) return unauthorized()
     const token = match[1]!
-    if (token === storage.getProject(projectId)?.secretKey) return { kind: 'secret' }
+    if (token === currentProject()?.secretKey) return { kind: 'secret' }
     return { kind: 'token', token }
   }
   const requireSecret = (c: Context) => (callerOf(c).kind === 'secret' ? undefined : unauthorized())
@@ -314,7 +328,22 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   }
 
   // ---- lookups and input --------------------------------------------------------------------
-  const origin = (c: Context) => new URL(c.req.url).origin
+  // The origin of a request URL depends only on what comes before its path, so it is parsed
+  // once per such prefix (a few at most; bounded, as the Host header is the client's).
+  const origins = new Map<string, string>()
+  function origin(c: Context): string {
+    const url = c.req.url
+    const authority = url.startsWith('http://') ? 7 : url.startsWith('https://') ? 8 : -1
+    const end = authority < 0 ? -1 : url.indexOf('/', authority)
+    if (end < 0) return new URL(url).origin
+    const prefix = url.slice(0, end)
+    let found = origins.get(prefix)
+    if (found === undefined) {
+      found = new URL(url).origin
+      if (origins.size < 64) origins.set(prefix, found)
+    }
+    return found
+  }
   function checkProject(c: Context) {
     if (c.req.param('project') !== projectId) fail(404, 'Project not found')
   }
@@ -498,6 +527,42 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     }
   }
 
+  // ---- answers kept between writes ------------------------------------------------------------
+  // The JSON text of read answers, by what the text depends on (route, page, the origin in URLs,
+  // whether tokens show), built at the current revision and dropped when it moves. Auth is
+  // checked before a kept answer is used, as before building one. Bounded: the keys come
+  // from requests.
+  const kept = new Map<string, string>()
+  let keptRevision = revision
+  function keptJson(key: string, build: () => unknown): string {
+    if (keptRevision !== revision) {
+      kept.clear()
+      keptRevision = revision
+    }
+    let text = kept.get(key)
+    if (text === undefined) {
+      text = JSON.stringify(build())
+      if (kept.size < 256) kept.set(key, text)
+    }
+    return text
+  }
+
+  // Answers made here carry the CORS headers (see the middleware below) in a plain object: the
+  // middleware leaves them alone, and @hono/node-server writes them out without a Headers object.
+  const withCors = new WeakSet<Response>()
+  function jsonAnswer(text: string): Response {
+    const response = new Response(text, {
+      status: 200,
+      headers: {
+        'access-control-allow-origin': '*',
+        'access-control-expose-headers': 'Retry-After',
+        'content-type': 'application/json',
+      },
+    })
+    withCors.add(response)
+    return response
+  }
+
   // ---- routes -------------------------------------------------------------------------------
   const app = new Hono()
   const preflight = cors({
@@ -508,6 +573,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   app.use('*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next)
     await next()
+    if (withCors.has(c.res)) return
     // The header hono's cors() sets, but on the final response: touching `c.res` before the
     // route answers makes Hono copy the answer into a new Response around a body stream, which
     // costs every request a stream and @hono/node-server's slow write path.
@@ -520,7 +586,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     if (c.req.method === 'OPTIONS') return next()
     const latency = faults.latencyMs()
     if (latency) await new Promise((r) => setTimeout(r, latency))
-    const path = new URL(c.req.url).pathname
+    const path = faults.pending() ? new URL(c.req.url).pathname : '/__emulator/'
     const fault = path.startsWith('/__emulator/') ? undefined : faults.take(`${c.req.method} ${path}`)
     if (fault) {
       throw new HttpError(
@@ -544,16 +610,20 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     checkProject(c)
     requireSecret(c)
     const { page, items, offset } = pageParams(c)
-    const { rows, count } = storage.listGroups(projectId, offset, items)
-    return c.json({
-      data: rows.map((g) => groupJson(g, true)),
-      pagination: paginationJson(count, page, items),
-    })
+    return jsonAnswer(
+      keptJson(`groups ${page} ${items}`, () => {
+        const { rows, count } = storage.listGroups(projectId, offset, items)
+        return {
+          data: rows.map((g) => groupJson(g, true)),
+          pagination: paginationJson(count, page, items),
+        }
+      }),
+    )
   })
   app.post(`${p}/groups.json`, async (c) => {
     checkProject(c)
     const caller = openCaller(c)
-    if (caller === 'anonymous' && !storage.getProject(projectId)?.allowAnonymousGroups) unauthorized()
+    if (caller === 'anonymous' && !currentProject()?.allowAnonymousGroups) unauthorized()
     const ids = await fileIdsFrom(c)
     const group = newGroup(ids)
     storage.transaction(() => {
@@ -567,19 +637,24 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     const caller = callerOf(c)
     requireOwner(c, group.accessToken)
     const { page, items, offset } = pageParams(c)
-    const files = group.fileIds
-      .slice(offset, offset + items)
-      .map((id) => storage.getFile(id))
-      .filter((f): f is FileRecord => f !== undefined)
     const base = origin(c)
-    return c.json({
-      data: files.map((f) => fileJson(f, base, caller.kind === 'secret')),
-      pagination: paginationJson(group.fileIds.length, page, items),
-    })
+    const withTokens = caller.kind === 'secret'
+    return jsonAnswer(
+      keptJson(`group files ${group.id} ${page} ${items} ${withTokens} ${base}`, () => {
+        const files = group.fileIds
+          .slice(offset, offset + items)
+          .map((id) => storage.getFile(id))
+          .filter((f): f is FileRecord => f !== undefined)
+        return {
+          data: files.map((f) => fileJson(f, base, withTokens)),
+          pagination: paginationJson(group.fileIds.length, page, items),
+        }
+      }),
+    )
   })
   app.get(`${p}/groups/:id`, (c) => {
     const group = groupFor(c)
-    return c.json({ data: groupJson(group, requireOwner(c, group.accessToken)) })
+    return jsonAnswer(JSON.stringify({ data: groupJson(group, requireOwner(c, group.accessToken)) }))
   })
   app.put(`${p}/groups/:id`, async (c) => {
     const group = groupFor(c)
@@ -614,12 +689,16 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     checkProject(c)
     requireSecret(c)
     const { page, items, offset } = pageParams(c)
-    const { rows, count } = storage.listFiles(projectId, offset, items)
     const base = origin(c)
-    return c.json({
-      data: rows.map((f) => fileJson(f, base, true)),
-      pagination: paginationJson(count, page, items),
-    })
+    return jsonAnswer(
+      keptJson(`files ${page} ${items} ${base}`, () => {
+        const { rows, count } = storage.listFiles(projectId, offset, items)
+        return {
+          data: rows.map((f) => fileJson(f, base, true)),
+          pagination: paginationJson(count, page, items),
+        }
+      }),
+    )
   })
   app.post(`${p}/files.json`, async (c) => {
     checkProject(c)
@@ -669,7 +748,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   })
   app.get(`${p}/files/:id`, (c) => {
     const file = fileFor(c)
-    return c.json({ data: fileJson(file, origin(c), requireOwner(c, file.accessToken)) })
+    return jsonAnswer(JSON.stringify({ data: fileJson(file, origin(c), requireOwner(c, file.accessToken)) }))
   })
   app.put(`${p}/files/:id`, async (c) => {
     const file = fileFor(c)
@@ -936,8 +1015,9 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
 
   /** Drops all state (fresh in-memory stores, or `storage.clear()` when the storage has one). */
   function reset() {
-    if (options.storage) options.storage.clear?.()
-    else storage = createMemoryStorage()
+    if (options.storage) storage.clear?.()
+    else storage = watchWrites(createMemoryStorage(), changed)
+    changed()
     if (!options.blobs) blobs = createMemoryBlobStore()
     faults.api.clear()
     queue = Promise.resolve()

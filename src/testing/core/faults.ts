@@ -30,6 +30,8 @@ export interface EmulatorFaults {
 export interface FaultState {
   api: EmulatorFaults
   latencyMs(): number
+  /** Whether any `failNext` fault is waiting (most requests: none, nothing to match). */
+  pending(): boolean
   /** The failure to answer `METHOD /path` with, consuming one use. */
   take(request: string): FailNextOptions | undefined
   actionsFail(fileId: string): boolean
@@ -59,6 +61,7 @@ export function createFaults(): FaultState {
       },
     },
     latencyMs: () => latency,
+    pending: () => next.length > 0,
     take(request) {
       const hit = next.find((f) =>
         typeof f.match === 'string' ? request.includes(f.match) : f.match.test(request),

@@ -11,6 +11,14 @@ export function randomId(prefix: string): string {
 /** A random RFC 4122 v4 uuid. */
 export const randomUuid = (): string => crypto.randomUUID()
 
+const idPatterns = new Map<string, RegExp>()
+
 /** Ids and tokens the emulator hands out: a prefix, a dash, 22 alphanumerics. */
-export const isWellFormedId = (value: string, prefix: string): boolean =>
-  new RegExp(`^${prefix}-[A-Za-z0-9]{22}$`).test(value)
+export function isWellFormedId(value: string, prefix: string): boolean {
+  let pattern = idPatterns.get(prefix)
+  if (!pattern) {
+    pattern = new RegExp(`^${prefix}-[A-Za-z0-9]{22}$`)
+    idPatterns.set(prefix, pattern)
+  }
+  return pattern.test(value)
+}

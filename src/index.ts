@@ -103,6 +103,7 @@ export {
   formatMessage,
   listMessages,
   type MessageKey,
+  type RecipeMessageKey,
   recipeMessages,
   stateMessages,
   statusMessages,

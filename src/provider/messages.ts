@@ -1,3 +1,5 @@
+import type { RecipeIssueKey } from '../recipe/types.js'
+
 // Every visible string of the components, in English, in one group per component (internal;
 // `defaultMessages` is all of them). Hosts override any key through the provider's `messages`;
 // `{name}` placeholders are filled by `formatMessage`.
@@ -184,8 +186,24 @@ export const defaultMessages: DefaultMessages = /* @__PURE__ */ Object.assign(
 /** The key of one visible string in {@link defaultMessages}. */
 export type MessageKey = keyof DefaultMessages
 
-/** Every visible string, by key; override any of them through the provider's `messages`. */
-export type FileServiceMessages = Record<MessageKey, string>
+/**
+ * RecipeBuilder's text that comes from the recipe catalogue and checks, with no entry in
+ * {@link defaultMessages}: `recipe.op.<operation>` (an operation's label, e.g. `recipe.op.resize`),
+ * `recipe.arg.<argument>` (an argument's name, e.g. `recipe.arg.size`) and
+ * `recipe.issue.<RecipeIssueKey>` (a problem, filled from the issue's `values`: `name`, `arg`,
+ * `value`, `min`, `max`, `expected`, `format`, `kind`). Unset, they read as the catalogue's
+ * English label, the argument's name and the issue's English `message`.
+ */
+export type RecipeMessageKey =
+  | `recipe.op.${string}`
+  | `recipe.arg.${string}`
+  | `recipe.issue.${RecipeIssueKey}`
+
+/**
+ * Every visible string, by key; override any of them through the provider's `messages`
+ * (the {@link RecipeMessageKey} ones have no English entry of their own).
+ */
+export type FileServiceMessages = Record<MessageKey, string> & Partial<Record<RecipeMessageKey, string>>
 
 /** Fills `{name}` placeholders; unknown placeholders stay as written. */
 export function formatMessage(template: string, values: Record<string, string | number> = {}): string {

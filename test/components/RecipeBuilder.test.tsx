@@ -84,6 +84,33 @@ describe('RecipeBuilder', () => {
     expect(screen.getByRole('button', { name: 'Convert' })).toHaveProperty('disabled', true)
   })
 
+  it("takes operation labels, argument names and problems from the provider's messages", async () => {
+    const user = userEvent.setup()
+    const { files } = await emulator.seed({ files: [{ sample: 'subject' }] })
+    const { Wrapper } = wrapper({
+      messages: {
+        'recipe.add': 'Operation hinzufügen',
+        'recipe.op.brightness': 'Helligkeit',
+        'recipe.arg.value': 'Wert',
+        'recipe.issue.outOfRange': '{arg} muss zwischen {min} und {max} liegen ({value}).',
+        'recipe.issue.unknownOperation': 'Unbekannte Operation „{name}“.',
+      },
+    })
+    render(<RecipeBuilder fileId={files[0]!.id} previewDelay={10} />, { wrapper: Wrapper })
+    const add = await screen.findByRole('combobox', { name: 'Operation hinzufügen' })
+    expect(options(add)).toContain('Helligkeit')
+    expect(options(add)).toContain('Resize') // no override: the catalogue's English label
+    await user.selectOptions(add, 'brightness')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    const input = screen.getByRole('spinbutton', { name: 'Helligkeit Wert' })
+    await user.clear(input)
+    await user.type(input, '300')
+    expect(screen.getByRole('alert').textContent).toBe('value muss zwischen -100 und 100 liegen (300).')
+    await user.type(screen.getByRole('textbox', { name: 'Paste a recipe' }), '/-/nonsense/1/')
+    await user.click(screen.getByRole('button', { name: 'Use pasted recipe' }))
+    expect(screen.getByText('Unbekannte Operation „nonsense“.').getAttribute('role')).toBe('alert')
+  })
+
   it('accepts a pasted recipe, and explains one it cannot read', async () => {
     const user = userEvent.setup()
     await render_()

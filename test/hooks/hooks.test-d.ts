@@ -42,3 +42,15 @@ expectTypeOf(groupQueryOptions(ctx, 'g-1').queryFn).not.toBeUndefined()
 expectTypeOf(actionQueryOptions(ctx, 'f-1', 'virus_scan').queryKey).toEqualTypeOf(
   fileServiceKeys.action(ctx, 'f-1', 'virus_scan') as never,
 )
+
+// The provider's messages: every default key, plus RecipeBuilder's catalogue and issue keys.
+import type { FileServiceProviderProps } from '../../src/index.ts'
+
+type Messages = NonNullable<FileServiceProviderProps['messages']>
+expectTypeOf<{ 'editor.save': string; 'recipe.op.resize': string }>().toExtend<Messages>()
+expectTypeOf<{ 'recipe.arg.size': string; 'recipe.issue.outOfRange': string }>().toExtend<Messages>()
+// A mistyped key in the object written for the prop is an error.
+// @ts-expect-error not a RecipeIssueKey
+export const badIssue: Messages = { 'recipe.issue.noSuchIssue': 'x' }
+// @ts-expect-error not a message key
+export const badKey: Messages = { 'editor.noSuchKey': 'x' }

@@ -6,7 +6,12 @@ import { useConvert } from '../../hooks/mutations.js'
 import { useConversions } from '../../hooks/queries.js'
 import { fileQueryOptions } from '../../hooks/queryOptions.js'
 import { useFileService } from '../../provider/context.js'
-import { recipeMessages, statusMessages } from '../../provider/messages.js'
+import {
+  formatMessage,
+  type RecipeMessageKey,
+  recipeMessages,
+  statusMessages,
+} from '../../provider/messages.js'
 import { recipeOperations } from '../../recipe/catalogue.js'
 import { parseRecipe } from '../../recipe/parseRecipe.js'
 import { serializeRecipe } from '../../recipe/serializeRecipe.js'
@@ -146,7 +151,16 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
     )
   }
 
-  const label = (name: string) => catalogue.find((s) => s.name === name)?.label ?? name
+  // Catalogue labels, argument names and the checks' problems are English unless the host's
+  // `messages` has `recipe.op.*`, `recipe.arg.*` or `recipe.issue.*` for them.
+  const own = (key: RecipeMessageKey, english: string, values?: Record<string, string | number>) => {
+    const template = ctx.messages[key]
+    return template ? formatMessage(template, values) : english
+  }
+  const label = (name: string) =>
+    own(`recipe.op.${name}`, catalogue.find((s) => s.name === name)?.label ?? name)
+  const problems = (list: RecipeIssue[]) =>
+    list.map((i) => own(`recipe.issue.${i.key}`, i.message, i.values)).join(' ')
   const issuesOf = (index: number) => issues.filter((i) => i.operationIndex === index)
   return (
     <form
@@ -210,7 +224,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
                   <ArgInput
                     key={arg.name}
                     spec={arg}
-                    label={`${label(op.name)} ${arg.name}`}
+                    label={`${label(op.name)} ${own(`recipe.arg.${arg.name}`, arg.name)}`}
                     value={op.args[a] ?? ''}
                     values={
                       op.name === 'format' && arg.type === 'enum'
@@ -253,7 +267,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
                 </button>
                 {opIssues.length > 0 && (
                   <span id={errorId} role="alert" data-slot="recipe-issue">
-                    {opIssues.map((i) => i.message).join(' ')}
+                    {problems(opIssues)}
                   </span>
                 )}
               </li>
@@ -265,7 +279,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
           <select value={adding} onChange={(e) => setAdding(e.target.value)}>
             {catalogue.map((s) => (
               <option key={s.name} value={s.name}>
-                {s.label}
+                {label(s.name)}
               </option>
             ))}
           </select>
@@ -293,12 +307,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       </fieldset>
 
       {issues.some((i) => i.operationIndex === -1) && (
-        <p role="alert">
-          {issues
-            .filter((i) => i.operationIndex === -1)
-            .map((i) => i.message)
-            .join(' ')}
-        </p>
+        <p role="alert">{problems(issues.filter((i) => i.operationIndex === -1))}</p>
       )}
 
       <p>
@@ -333,7 +342,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         >
           {t('recipe.apply')}
         </button>
-        {pasteIssues.length > 0 && <span role="alert">{pasteIssues.map((i) => i.message).join(' ')}</span>}
+        {pasteIssues.length > 0 && <span role="alert">{problems(pasteIssues)}</span>}
       </p>
 
       {previewUrl && (

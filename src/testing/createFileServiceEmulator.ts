@@ -327,6 +327,45 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     return caller.kind === 'secret' ? 'secret' : 'anonymous'
   }
 
+  // ---- kept between writes ------------------------------------------------------------------
+  // The JSON text of read answers, by what the text depends on (route, page, the origin in URLs,
+  // whether tokens show), and the groups read answers look up, built at the current revision
+  // and dropped when it moves. Auth is checked before a kept answer is used, as before building
+  // one. Bounded: the keys come from requests.
+  const kept = new Map<string, Uint8Array<ArrayBuffer>>()
+  let keptBytes = 0
+  const encoder = new TextEncoder()
+  const keptGroups = new Map<string, GroupRecord | undefined>()
+  let keptRevision = revision
+  function dropStale() {
+    if (keptRevision === revision) return
+    kept.clear()
+    keptBytes = 0
+    keptGroups.clear()
+    keptRevision = revision
+  }
+  // Kept as bytes: the Node host writes them out as they are, with no encoding per answer.
+  function keptJson(key: string, build: () => unknown): Uint8Array<ArrayBuffer> {
+    dropStale()
+    let bytes = kept.get(key)
+    if (bytes === undefined) {
+      bytes = encoder.encode(JSON.stringify(build()))
+      if (kept.size < 256 && keptBytes + bytes.length <= 8 * 1024 * 1024) {
+        kept.set(key, bytes)
+        keptBytes += bytes.length
+      }
+    }
+    return bytes
+  }
+  /** The group as stored now, read once per revision: for reads only, the record is shared. */
+  function keptGroup(id: string): GroupRecord | undefined {
+    dropStale()
+    if (keptGroups.has(id)) return keptGroups.get(id)
+    const group = storage.getGroup(id)
+    if (keptGroups.size < 1024) keptGroups.set(id, group)
+    return group
+  }
+
   // ---- lookups and input --------------------------------------------------------------------
   // The origin of a request URL depends only on what comes before its path, so it is parsed
   // once per such prefix (a few at most; bounded, as the Host header is the client's).
@@ -354,9 +393,13 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     if (!isWellFormedId(id, prefix)) fail(404, `${prefix === 'g' ? 'Group' : 'File'} not found`)
     return id
   }
-  function groupFor(c: Context, json = true): GroupRecord {
+  function groupFor(
+    c: Context,
+    json = true,
+    read: (id: string) => GroupRecord | undefined = (id) => storage.getGroup(id),
+  ): GroupRecord {
     checkProject(c)
-    const group = storage.getGroup(idParam(c, 'id', 'g', json))
+    const group = read(idParam(c, 'id', 'g', json))
     if (!group || group.projectId !== projectId) return fail(404, 'Group not found')
     return group
   }
@@ -527,31 +570,11 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     }
   }
 
-  // ---- answers kept between writes ------------------------------------------------------------
-  // The JSON text of read answers, by what the text depends on (route, page, the origin in URLs,
-  // whether tokens show), built at the current revision and dropped when it moves. Auth is
-  // checked before a kept answer is used, as before building one. Bounded: the keys come
-  // from requests.
-  const kept = new Map<string, string>()
-  let keptRevision = revision
-  function keptJson(key: string, build: () => unknown): string {
-    if (keptRevision !== revision) {
-      kept.clear()
-      keptRevision = revision
-    }
-    let text = kept.get(key)
-    if (text === undefined) {
-      text = JSON.stringify(build())
-      if (kept.size < 256) kept.set(key, text)
-    }
-    return text
-  }
-
   // Answers made here carry the CORS headers (see the middleware below) in a plain object: the
   // middleware leaves them alone, and @hono/node-server writes them out without a Headers object.
   const withCors = new WeakSet<Response>()
-  function jsonAnswer(text: string): Response {
-    const response = new Response(text, {
+  function jsonAnswer(body: string | Uint8Array<ArrayBuffer>): Response {
+    const response = new Response(body, {
       status: 200,
       headers: {
         'access-control-allow-origin': '*',
@@ -633,7 +656,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     return c.json({ data: groupJson(group, true) }, 201)
   })
   app.get(`${p}/groups/:id/files.json`, (c) => {
-    const group = groupFor(c, false)
+    const group = groupFor(c, false, keptGroup)
     const caller = callerOf(c)
     requireOwner(c, group.accessToken)
     const { page, items, offset } = pageParams(c)
@@ -653,8 +676,11 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     )
   })
   app.get(`${p}/groups/:id`, (c) => {
-    const group = groupFor(c)
-    return jsonAnswer(JSON.stringify({ data: groupJson(group, requireOwner(c, group.accessToken)) }))
+    const group = groupFor(c, true, keptGroup)
+    const withToken = requireOwner(c, group.accessToken)
+    return jsonAnswer(
+      keptJson(`group ${group.id} ${withToken}`, () => ({ data: groupJson(group, withToken) })),
+    )
   })
   app.put(`${p}/groups/:id`, async (c) => {
     const group = groupFor(c)

@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server'
 import { createFileServiceEmulator, createManualClock } from '../src/testing/index.ts'
 import { createFsBlobStore } from './fsBlobStore.ts'
 import { readOptions, usage } from './options.ts'
-import { withRequestLog } from './requestLog.ts'
+import { batchLines, withRequestLog } from './requestLog.ts'
 import { createSharpEngines } from './sharpEngines.ts'
 import { createSqliteStorage, type SqliteStorage } from './sqliteStorage.ts'
 import { withUploadLimit } from './uploadLimit.ts'
@@ -56,7 +56,8 @@ export async function main(argv: string[]) {
   await seedOnFirstStart(storage, emulator.seedDemo, options.projectId)
 
   let handler = withUploadLimit((request) => emulator.fetch(request), options.maxUploadBytes)
-  if (!options.quiet) handler = withRequestLog(handler, (line) => console.log(line))
+  const log = batchLines((text) => console.log(text))
+  if (!options.quiet) handler = withRequestLog(handler, log.line)
   const server = serve(
     {
       hostname: options.host,
@@ -92,11 +93,13 @@ export async function main(argv: string[]) {
     // Keep-alive connections would hold close() up; in-flight requests are cut off, and every
     // write they had answered is already committed.
     server.close(() => {
+      log.flush()
       storage.close()
       process.exit(0)
     })
     ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
     setTimeout(() => {
+      log.flush()
       console.error('Did not stop within 5 s; exiting.')
       process.exit(1)
     }, 5000).unref()

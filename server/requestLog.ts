@@ -13,3 +13,24 @@ export function withRequestLog(handler: Handler, write: (line: string) => void):
     return response
   }
 }
+
+/**
+ * Collects lines and writes them together once per turn of the event loop (`flush()` writes
+ * what is waiting at once): under load one write carries many requests' lines, instead of a
+ * write to stdout per request, which cost about as much as answering a list.
+ */
+export function batchLines(write: (text: string) => void) {
+  let waiting: string[] = []
+  const flush = () => {
+    if (!waiting.length) return
+    const text = waiting.join('\n')
+    waiting = []
+    write(text)
+  }
+  return {
+    line(line: string) {
+      if (waiting.push(line) === 1) setImmediate(flush)
+    },
+    flush,
+  }
+}

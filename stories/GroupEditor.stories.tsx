@@ -99,6 +99,21 @@ export const Many: Story = {
   },
 }
 
+export const StillProcessing: Story = {
+  ...withGroup,
+  name: 'Still processing (timed out)',
+  // The group takes 0.8 s to be ready here; the editor gives up polling after 0.3 s.
+  args: { polling: { initialInterval: 100, maxWait: 300 } },
+  loaders: [seed({ files: [{}, {}], groups: [{ files: [0, 1], status: 'pending' }] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvas.getByText(/Still processing/)).toBeVisible(), { timeout: 4000 })
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    await userEvent.click(canvas.getByRole('button', { name: 'Check again' }))
+    await waitFor(() => expect(canvas.getByText(/Status: Ready/)).toBeVisible(), { timeout: 4000 })
+  },
+}
+
 export const Forbidden: Story = {
   ...withGroup,
   loaders: [seed({ files: [{}], groups: [{ files: [0] }, { files: [0] }], token: 'otherGroup' })],

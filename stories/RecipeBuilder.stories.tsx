@@ -31,6 +31,24 @@ export const ImageToWebp: Story = {
   },
 }
 
+export const StillProcessing: Story = {
+  name: 'Still processing (timed out)',
+  // The conversion takes 1.5 s here; the builder gives up polling after 0.3 s.
+  args: {
+    polling: { initialInterval: 100, maxWait: 300 },
+    defaultValue: { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] },
+  },
+  loaders: [seed({ files: [{}] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Convert' }))
+    await waitFor(() => expect(canvas.getByText(/Still processing/)).toBeVisible(), { timeout: 4000 })
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await userEvent.click(canvas.getByRole('button', { name: 'Check again' }))
+    await waitFor(() => expect(canvas.getByText(/^Result f-.*: Ready$/)).toBeVisible(), { timeout: 4000 })
+  },
+}
+
 export const Invalid: Story = {
   args: { defaultValue: { kind: 'image', operations: [{ name: 'brightness', args: ['300'] }] } },
   loaders: [seed({ files: [{}] })],

@@ -13,9 +13,11 @@ import {
 import type { FileResource, Group } from '../../api/types.js'
 import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
 import { useCreateGroup, useUpdateGroup } from '../../hooks/mutations.js'
+import type { PollingOptions } from '../../hooks/policy.js'
+import { usePollingTimeout } from '../../hooks/queries.js'
 import { groupAllFilesQueryOptions, groupQueryOptions } from '../../hooks/queryOptions.js'
 import { useFileService } from '../../provider/context.js'
-import { editorMessages, statusMessages } from '../../provider/messages.js'
+import { editorMessages, stateMessages, statusMessages } from '../../provider/messages.js'
 import { FileList } from '../FileList/FileList.js'
 import { FileUploader } from '../FileUploader/FileUploader.js'
 import { cx } from '../shared/cx.js'
@@ -25,7 +27,7 @@ import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 import { move } from './reorder.js'
 
-const text = { ...editorMessages, ...statusMessages }
+const text = { ...stateMessages, ...editorMessages, ...statusMessages }
 
 /** The new group's access token, shown once, with a copy button. */
 function AccessToken({ token }: { token: string }) {
@@ -146,6 +148,8 @@ export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'
    * key for you. @default true when the provider holds a secret key
    */
   allowPicking?: boolean
+  /** How the group's status is followed after a save; after `maxWait` it says "still processing" with a check-again button. */
+  polling?: PollingOptions
 }
 
 /**
@@ -159,6 +163,7 @@ export const GroupEditor = withRef(function GroupEditor({
   onSaved,
   maxFiles = 1000,
   allowPicking,
+  polling,
   className,
   ...rest
 }: GroupEditorProps) {
@@ -172,7 +177,8 @@ export const GroupEditor = withRef(function GroupEditor({
   const anonymous = ctx.scope === 'anonymous'
   const canRead = !!id && !(anonymous && !groupId)
   const files = useQuery({ ...groupAllFilesQueryOptions(ctx, id ?? ''), enabled: canRead }, ctx.queryClient)
-  const group = useQuery({ ...groupQueryOptions(ctx, id ?? ''), enabled: canRead }, ctx.queryClient)
+  const group = useQuery({ ...groupQueryOptions(ctx, id ?? '', polling), enabled: canRead }, ctx.queryClient)
+  const { timedOut, restart } = usePollingTimeout(fileServiceKeys.group(ctx, id ?? ''), polling?.maxWait)
   const create = useCreateGroup()
   const update = useUpdateGroup()
 
@@ -327,9 +333,15 @@ export const GroupEditor = withRef(function GroupEditor({
     >
       <h2>{id ? t('editor.editTitle', { id }) : t('editor.createTitle')}</h2>
       {group.data && (
-        <p data-slot="group-meta" data-status={group.data.status}>
+        <p data-slot="group-meta" data-status={group.data.status} data-timed-out={timedOut || undefined}>
           {t('editor.status', { status: statusText(group.data.status, t) })} ·{' '}
           {t('editor.uuid', { uuid: group.data.uuid })}
+          {timedOut && ` · ${t('stillProcessing')} `}
+          {timedOut && (
+            <button type="button" className="fk-button" onClick={restart}>
+              {t('checkAgain')}
+            </button>
+          )}
         </p>
       )}
       {token && <AccessToken token={token} />}

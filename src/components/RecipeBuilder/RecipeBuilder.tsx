@@ -2,14 +2,17 @@
 import { useQuery } from '@tanstack/react-query'
 import { type ComponentProps, useEffect, useId, useRef, useState } from 'react'
 import type { ConversionKind, ConversionsInfo, FileResource } from '../../api/types.js'
+import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
 import { useConvert } from '../../hooks/mutations.js'
-import { useConversions } from '../../hooks/queries.js'
+import type { PollingOptions } from '../../hooks/policy.js'
+import { useConversions, usePollingTimeout } from '../../hooks/queries.js'
 import { fileQueryOptions } from '../../hooks/queryOptions.js'
 import { useFileService } from '../../provider/context.js'
 import {
   formatMessage,
   type RecipeMessageKey,
   recipeMessages,
+  stateMessages,
   statusMessages,
 } from '../../provider/messages.js'
 import { recipeOperations } from '../../recipe/catalogue.js'
@@ -25,7 +28,7 @@ import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 import { ArgInput, initialArg } from './ArgInput.js'
 
-const strings = { ...recipeMessages, ...statusMessages }
+const strings = { ...stateMessages, ...recipeMessages, ...statusMessages }
 
 /** Props of {@link RecipeBuilder}; other props go to the root `form`. */
 export interface RecipeBuilderProps extends Omit<ComponentProps<'form'>, 'onSubmit' | 'defaultValue'> {
@@ -41,6 +44,8 @@ export interface RecipeBuilderProps extends Omit<ComponentProps<'form'>, 'onSubm
   onConverted?: (file: FileResource) => void
   /** Delay before the image preview follows an edit, in ms. @default 400 */
   previewDelay?: number
+  /** How the converted file is followed; after `maxWait` it says "still processing" with a check-again button. */
+  polling?: PollingOptions
 }
 
 const kinds: ConversionKind[] = ['image', 'remove_bg', 'video', 'document']
@@ -51,16 +56,30 @@ const formatValues = (kind: ConversionKind, info: ConversionsInfo | undefined, v
   return values.filter((v) => offered.has(v === 'jpeg' ? 'jpg' : v))
 }
 
-/** Follows a converted file until it is ready or failed. */
-function ConversionResult({ file }: { file: FileResource }) {
+/** Follows a converted file until it is ready or failed; after `maxWait`, says so and offers a check. */
+function ConversionResult({ file, polling }: { file: FileResource; polling: PollingOptions | undefined }) {
   const t = useText(strings)
   const ctx = useFileService()
-  const { data } = useQuery(fileQueryOptions(ctx, file.id), ctx.queryClient)
+  const { data } = useQuery(fileQueryOptions(ctx, file.id, polling), ctx.queryClient)
+  const { timedOut, restart } = usePollingTimeout(fileServiceKeys.file(ctx, file.id), polling?.maxWait)
   const current = data ?? file
   return (
-    <p role="status" data-slot="conversion-result" data-status={current.status}>
-      {t('recipe.result', { id: current.id, status: statusText(current.status, t) })}
-    </p>
+    <>
+      <p
+        role="status"
+        data-slot="conversion-result"
+        data-status={current.status}
+        data-timed-out={timedOut || undefined}
+      >
+        {t('recipe.result', { id: current.id, status: statusText(current.status, t) })}
+        {timedOut && ` ${t('stillProcessing')}`}
+      </p>
+      {timedOut && (
+        <button type="button" className="fk-button" onClick={restart}>
+          {t('checkAgain')}
+        </button>
+      )}
+    </>
   )
 }
 
@@ -75,6 +94,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   onValueChange,
   onConverted,
   previewDelay = 400,
+  polling,
   className,
   ...rest
 }: RecipeBuilderProps) {
@@ -374,7 +394,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         {convert.isPending ? t('recipe.converting') : t('recipe.convert')}
       </button>
       {convert.error && <p role="alert">{convert.error.message}</p>}
-      {converted && <ConversionResult file={converted} />}
+      {converted && <ConversionResult file={converted} polling={polling} />}
     </form>
   )
 })

@@ -30,7 +30,7 @@ export async function startHarness(serverArgs: string[] = [], options: StartOpti
   const playgroundUrl = vite.resolvedUrls!.local[0]!.replace(/\/$/, '')
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   mkdirSync('test-results/e2e', { recursive: true })
-  return {
+  const harness: Harness = {
     server,
     playgroundUrl,
     browser,
@@ -52,7 +52,9 @@ export async function startHarness(serverArgs: string[] = [], options: StartOpti
     async stop() {
       await browser.close()
       await vite.close()
-      await server.stop()
+      // A journey may have replaced the server (stopped and started it again): stop the current one.
+      await harness.server.stop()
     },
   }
+  return harness
 }

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import { countWrites } from '../src/testing/core/storageRevision.ts'
 import type {
   ActionRecord,
   EmulatorStorage,
@@ -103,10 +104,21 @@ export function createSqliteStorage(path: string): SqliteStorage {
   // for due jobs and there are none, so that answer needs no query. Only this process writes
   // the database; a lower value than the truth (a rolled-back putJob) only costs a query.
   let nextDue: number | undefined
+  // Moves at every write of a record an answer shows (jobs and meta are in none), and when a
+  // transaction is rolled back: the emulator keeps answers until it moves.
+  let revision = 0
 
-  return {
-    transaction: (fn) => db.transaction(fn)(),
+  const storage: SqliteStorage = {
+    transaction: (fn) => {
+      try {
+        return db.transaction(fn)()
+      } catch (error) {
+        revision++
+        throw error
+      }
+    },
     clear: () => {
+      revision++
       nextDue = undefined
       db.transaction(() =>
         db.exec(
@@ -115,18 +127,33 @@ export function createSqliteStorage(path: string): SqliteStorage {
       )()
     },
     getProject: (id) => parse<ProjectRecord>(q.getProject.get(id)),
-    putProject: (p) => void q.putProject.run(p.id, JSON.stringify(p)),
+    putProject: (p) => {
+      revision++
+      q.putProject.run(p.id, JSON.stringify(p))
+    },
     getFile: (id) => parse<FileRecord>(q.getFile.get(id)),
-    putFile: (f) => void q.putFile.run(f.id, f.projectId, f.createdAt, JSON.stringify(f)),
+    putFile: (f) => {
+      revision++
+      q.putFile.run(f.id, f.projectId, f.createdAt, JSON.stringify(f))
+    },
     listFiles: (projectId, offset, limit) =>
       page<FileRecord>(q.listFiles, q.countFiles, projectId, offset, limit),
     getGroup: (id) => parse<GroupRecord>(q.getGroup.get(id)),
-    putGroup: (g) => void q.putGroup.run(g.id, g.projectId, g.createdAt, JSON.stringify(g)),
+    putGroup: (g) => {
+      revision++
+      q.putGroup.run(g.id, g.projectId, g.createdAt, JSON.stringify(g))
+    },
     listGroups: (projectId, offset, limit) =>
       page<GroupRecord>(q.listGroups, q.countGroups, projectId, offset, limit),
-    deleteGroup: (id) => void q.deleteGroup.run(id),
+    deleteGroup: (id) => {
+      revision++
+      q.deleteGroup.run(id)
+    },
     getAction: (fileId, type) => parse<ActionRecord>(q.getAction.get(fileId, type)),
-    putAction: (a) => void q.putAction.run(a.fileId, a.actionType, JSON.stringify(a)),
+    putAction: (a) => {
+      revision++
+      q.putAction.run(a.fileId, a.actionType, JSON.stringify(a))
+    },
     dueJobs: (now) => {
       nextDue ??= (q.nextDue.get() as number | null) ?? Number.POSITIVE_INFINITY
       return now < nextDue ? [] : q.dueJobs.all(now).map((r) => parse<JobRecord>(r)!)
@@ -143,4 +170,5 @@ export function createSqliteStorage(path: string): SqliteStorage {
     setMeta: (key, value) => void q.setMeta.run(key, value),
     close: () => db.close(),
   }
+  return countWrites(storage, () => revision)
 }

@@ -17,7 +17,7 @@ import type {
   JobRecord,
   ProjectRecord,
 } from './core/storage.js'
-import { watchWrites } from './core/watchWrites.js'
+import { revisionOf } from './core/storageRevision.js'
 import { blankPng, eicar, sampleMp4, samplePdf, subjectPng } from './samples.js'
 import { createSimulatedEngines } from './simulatedEngines.js'
 
@@ -124,13 +124,7 @@ const documentFormats = ['doc', 'docx', 'html', 'jpg', 'odt', 'pdf', 'png', 'rtf
 export function createFileServiceEmulator(options: FileServiceEmulatorOptions = {}) {
   const projectId = options.projectId ?? 'demo'
   const secretKey = options.secretKey ?? 'demo_secret_key'
-  // Every record write moves `revision`; answers and the project kept in memory are built
-  // from the storage at one revision and dropped when it moves.
-  let revision = 0
-  const changed = () => {
-    revision++
-  }
-  let storage = watchWrites(options.storage ?? createMemoryStorage(), changed)
+  let storage = options.storage ?? createMemoryStorage()
   let blobs = options.blobs ?? createMemoryBlobStore()
   const engines = options.engines ?? createSimulatedEngines()
   const manual = typeof options.clock === 'object' ? options.clock : undefined
@@ -290,11 +284,11 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   }
 
   // ---- auth ---------------------------------------------------------------------------------
-  let project: { revision: number; record: ProjectRecord | undefined } | undefined
-  /** The project record, read once per storage revision (every request checks its key). */
+  /** The project record (every request checks its key), read once per storage revision. */
   function currentProject(): ProjectRecord | undefined {
-    if (project?.revision !== revision) project = { revision, record: storage.getProject(projectId) }
-    return project.record
+    if (!keeping()) return storage.getProject(projectId)
+    if (keptProject === null) keptProject = storage.getProject(projectId)
+    return keptProject
   }
 
   type Caller = { kind: 'secret' } | { kind: 'anonymous' } | { kind: 'token'; token: string }
@@ -328,25 +322,33 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   }
 
   // ---- kept between writes ------------------------------------------------------------------
-  // The JSON text of read answers, by what the text depends on (route, page, the origin in URLs,
-  // whether tokens show), and the groups read answers look up, built at the current revision
-  // and dropped when it moves. Auth is checked before a kept answer is used, as before building
-  // one. Bounded: the keys come from requests.
+  // The JSON of read answers, by what it depends on (route, page, the origin in URLs, whether
+  // tokens show), the groups those reads look up and the project, built from the storage at one
+  // revision (its count of writes, whoever made them) and dropped when it moves. Auth is checked
+  // before a kept answer is used, as before building one. A storage that does not count its
+  // writes (a host's own) gets nothing kept. Bounded: the keys come from requests.
   const kept = new Map<string, Uint8Array<ArrayBuffer>>()
   let keptBytes = 0
-  const encoder = new TextEncoder()
   const keptGroups = new Map<string, GroupRecord | undefined>()
-  let keptRevision = revision
-  function dropStale() {
-    if (keptRevision === revision) return
-    kept.clear()
-    keptBytes = 0
-    keptGroups.clear()
-    keptRevision = revision
+  let keptProject: ProjectRecord | undefined | null = null // null: not read yet
+  let keptFrom: { storage: EmulatorStorage; revision: number } | undefined
+  const encoder = new TextEncoder()
+  /** Whether answers can be kept; drops what was kept from an earlier state of the storage. */
+  function keeping(): boolean {
+    const revision = revisionOf(storage)
+    if (revision === undefined) return false
+    if (keptFrom?.storage !== storage || keptFrom.revision !== revision) {
+      kept.clear()
+      keptBytes = 0
+      keptGroups.clear()
+      keptProject = null
+      keptFrom = { storage, revision }
+    }
+    return true
   }
   // Kept as bytes: the Node host writes them out as they are, with no encoding per answer.
-  function keptJson(key: string, build: () => unknown): Uint8Array<ArrayBuffer> {
-    dropStale()
+  function keptJson(key: string, build: () => unknown): string | Uint8Array<ArrayBuffer> {
+    if (!keeping()) return JSON.stringify(build())
     let bytes = kept.get(key)
     if (bytes === undefined) {
       bytes = encoder.encode(JSON.stringify(build()))
@@ -359,7 +361,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   }
   /** The group as stored now, read once per revision: for reads only, the record is shared. */
   function keptGroup(id: string): GroupRecord | undefined {
-    dropStale()
+    if (!keeping()) return storage.getGroup(id)
     if (keptGroups.has(id)) return keptGroups.get(id)
     const group = storage.getGroup(id)
     if (keptGroups.size < 1024) keptGroups.set(id, group)
@@ -1041,9 +1043,8 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
 
   /** Drops all state (fresh in-memory stores, or `storage.clear()` when the storage has one). */
   function reset() {
-    if (options.storage) storage.clear?.()
-    else storage = watchWrites(createMemoryStorage(), changed)
-    changed()
+    if (options.storage) options.storage.clear?.()
+    else storage = createMemoryStorage()
     if (!options.blobs) blobs = createMemoryBlobStore()
     faults.api.clear()
     queue = Promise.resolve()

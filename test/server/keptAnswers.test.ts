@@ -58,8 +58,12 @@ describe('kept answers on SQLite', () => {
     const ready = await read(first)
     expect(JSON.parse(ready[0]!).data[0].attributes.status).toBe('ready')
     await first.call('PUT', `/files/${files[1]!.id}.json`, { file: { metadata: { note: 'kept?' } } })
-    const final = await read(first)
+    let final = await read(first)
     expect(final[1]).toContain('"note":"kept?"')
+    // Straight into the SQLite storage the host holds (as server/cli.ts does with the key).
+    first.storage.putGroup({ ...first.storage.getGroup(id)!, status: 'error' })
+    final = await read(first)
+    expect(JSON.parse(final[2]!).data.attributes.status).toBe('error')
     first.storage.close()
 
     // A new process over the same directory answers from what SQLite holds, byte for byte.

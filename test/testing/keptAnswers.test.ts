@@ -47,7 +47,7 @@ function setup() {
 
 describe('kept answers', () => {
   it('every read matches a fresh emulator after each kind of write', async () => {
-    const { clock, emulator, fresh } = setup()
+    const { storage, clock, emulator, fresh } = setup()
     const key = emulator.secretKey
     const { files, groups } = await emulator.seed({
       files: [{}, {}, { sample: 'pdf' }, {}],
@@ -120,6 +120,8 @@ describe('kept answers', () => {
     const first = emulator.storage.getFile(files[0]!.id)!
     emulator.storage.putFile({ ...first, originalName: 'renamed.png' })
     await check('written through emulator.storage')
+    storage.putFile({ ...first, originalName: 'renamed-again.png' })
+    await check('written straight into the storage it was given')
     emulator.faults.failNext('/groups.json', { status: 503 })
     expect((await answer(emulator, request('GET', '/groups.json', key))).status).toBe(503)
     await check('after an injected fault')
@@ -181,5 +183,37 @@ describe('kept answers', () => {
       401,
     )
     expect((await emulator.fetch(request('GET', '/groups.json', a.accessToken))).status).toBe(401)
+  })
+
+  it("keeps nothing for a host's own storage, which may change behind the emulator's back", async () => {
+    const inner = createMemoryStorage()
+    // A host's storage: the same records, but it does not count its writes.
+    const storage: EmulatorStorage = {
+      transaction: (fn) => inner.transaction(fn),
+      getProject: (id) => inner.getProject(id),
+      putProject: (p) => inner.putProject(p),
+      getFile: (id) => inner.getFile(id),
+      listFiles: (p, o, l) => inner.listFiles(p, o, l),
+      putFile: (f) => inner.putFile(f),
+      getGroup: (id) => inner.getGroup(id),
+      listGroups: (p, o, l) => inner.listGroups(p, o, l),
+      putGroup: (g) => inner.putGroup(g),
+      deleteGroup: (id) => inner.deleteGroup(id),
+      getAction: (f, t) => inner.getAction(f, t),
+      putAction: (a) => inner.putAction(a),
+      dueJobs: (now) => inner.dueJobs(now),
+      putJob: (j) => inner.putJob(j),
+      deleteJob: (id) => inner.deleteJob(id),
+    }
+    const emulator = createFileServiceEmulator({ storage })
+    const key = emulator.secretKey
+    const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
+    expect((await json(emulator, 'GET', '/groups.json', key)).data[0].attributes.status).toBe('ready')
+    expect((await json(emulator, 'GET', `/groups/${groups[0]!.id}.json`, key)).data.id).toBe(groups[0]!.id)
+    // Written behind both: into the storage under the host's.
+    inner.putGroup({ ...inner.getGroup(groups[0]!.id)!, status: 'pending' })
+    inner.putProject({ ...inner.getProject('demo')!, secretKey: 'rotated' })
+    expect((await emulator.fetch(request('GET', '/groups.json', key))).status).toBe(401)
+    expect((await json(emulator, 'GET', '/groups.json', 'rotated')).data[0].attributes.status).toBe('pending')
   })
 })

@@ -8,6 +8,7 @@ import type {
   Paged,
   ProjectRecord,
 } from './storage.js'
+import { countWrites } from './storageRevision.js'
 
 const page = <T>(rows: T[], offset: number, limit: number): Paged<T> => ({
   rows: rows.slice(offset, offset + limit),
@@ -25,6 +26,14 @@ export function createMemoryStorage(): EmulatorStorage {
   const groups = new Map<string, GroupRecord>()
   const actions = new Map<string, ActionRecord>()
   const jobs = new Map<string, JobRecord>()
+  // Moves at every write of a record an answer shows (jobs are in none).
+  let revision = 0
+  const write =
+    <T>(fn: (arg: T) => void) =>
+    (arg: T) => {
+      revision++
+      fn(arg)
+    }
   const get = <T>(map: Map<string, T>, id: string) => {
     const value = map.get(id)
     return value === undefined ? undefined : copy(value)
@@ -43,7 +52,7 @@ export function createMemoryStorage(): EmulatorStorage {
     return { rows: rows.map(copy), count }
   }
 
-  return {
+  const storage: EmulatorStorage = {
     transaction(fn) {
       // Snapshot and restore on error, like a database transaction.
       const maps: Map<string, unknown>[] = [projects, files, groups, actions, jobs]
@@ -51,6 +60,7 @@ export function createMemoryStorage(): EmulatorStorage {
       try {
         return fn()
       } catch (error) {
+        revision++
         maps.forEach((m, i) => {
           m.clear()
           for (const [k, v] of snapshot[i]!) m.set(k, v)
@@ -59,19 +69,20 @@ export function createMemoryStorage(): EmulatorStorage {
       }
     },
     clear() {
+      revision++
       for (const m of [projects, files, groups, actions, jobs]) m.clear()
     },
     getProject: (id) => get(projects, id),
-    putProject: (p) => void projects.set(p.id, copy(p)),
+    putProject: write((p) => void projects.set(p.id, copy(p))),
     getFile: (id) => get(files, id),
     listFiles: (projectId, offset, limit) => list(files, projectId, offset, limit),
-    putFile: (f) => void files.set(f.id, copy(f)),
+    putFile: write((f) => void files.set(f.id, copy(f))),
     getGroup: (id) => get(groups, id),
     listGroups: (projectId, offset, limit) => list(groups, projectId, offset, limit),
-    putGroup: (g) => void groups.set(g.id, copy(g)),
-    deleteGroup: (id) => void groups.delete(id),
+    putGroup: write((g) => void groups.set(g.id, copy(g))),
+    deleteGroup: write((id) => void groups.delete(id)),
     getAction: (fileId, type) => get(actions, `${fileId}/${type}`),
-    putAction: (a) => void actions.set(`${a.fileId}/${a.actionType}`, copy(a)),
+    putAction: write((a) => void actions.set(`${a.fileId}/${a.actionType}`, copy(a))),
     dueJobs: (now) =>
       [...jobs.values()]
         .filter((j) => j.dueAt <= now)
@@ -80,6 +91,7 @@ export function createMemoryStorage(): EmulatorStorage {
     putJob: (j) => void jobs.set(j.id, copy(j)),
     deleteJob: (id) => void jobs.delete(id),
   }
+  return countWrites(storage, () => revision)
 }
 
 /** BlobStore in memory (MSW hosts). */

@@ -330,6 +330,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   const kept = new Map<string, Uint8Array<ArrayBuffer>>()
   let keptBytes = 0
   const keptGroups = new Map<string, GroupRecord | undefined>()
+  const keptFiles = new Map<string, FileRecord | undefined>()
   let keptProject: ProjectRecord | undefined | null = null // null: not read yet
   let keptFrom: { storage: EmulatorStorage; revision: number } | undefined
   const encoder = new TextEncoder()
@@ -341,6 +342,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       kept.clear()
       keptBytes = 0
       keptGroups.clear()
+      keptFiles.clear()
       keptProject = null
       keptFrom = { storage, revision }
     }
@@ -359,14 +361,20 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     }
     return bytes
   }
-  /** The group as stored now, read once per revision: for reads only, the record is shared. */
-  function keptGroup(id: string): GroupRecord | undefined {
-    if (!keeping()) return storage.getGroup(id)
-    if (keptGroups.has(id)) return keptGroups.get(id)
-    const group = storage.getGroup(id)
-    if (keptGroups.size < 1024) keptGroups.set(id, group)
-    return group
+  function keptRecord<T>(
+    records: Map<string, T | undefined>,
+    id: string,
+    read: (id: string) => T | undefined,
+  ) {
+    if (!keeping()) return read(id)
+    if (records.has(id)) return records.get(id)
+    const record = read(id)
+    if (records.size < 1024) records.set(id, record)
+    return record
   }
+  // Groups and files as stored now, read once per revision: for reads only (records are shared).
+  const keptGroup = (id: string) => keptRecord(keptGroups, id, (id) => storage.getGroup(id))
+  const keptFile = (id: string) => keptRecord(keptFiles, id, (id) => storage.getFile(id))
 
   // ---- lookups and input --------------------------------------------------------------------
   // The origin of a request URL depends only on what comes before its path, so it is parsed
@@ -405,9 +413,13 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     if (!group || group.projectId !== projectId) return fail(404, 'Group not found')
     return group
   }
-  function fileFor(c: Context, json = true): FileRecord {
+  function fileFor(
+    c: Context,
+    json = true,
+    read: (id: string) => FileRecord | undefined = (id) => storage.getFile(id),
+  ): FileRecord {
     checkProject(c)
-    const file = storage.getFile(idParam(c, 'id', 'f', json))
+    const file = read(idParam(c, 'id', 'f', json))
     if (!file || file.projectId !== projectId) return fail(404, 'File not found')
     return file
   }
@@ -775,8 +787,12 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     return fail(400, 'Send the file as file[content] (multipart) or a URL as file[source_url].')
   })
   app.get(`${p}/files/:id`, (c) => {
-    const file = fileFor(c)
-    return jsonAnswer(JSON.stringify({ data: fileJson(file, origin(c), requireOwner(c, file.accessToken)) }))
+    const file = fileFor(c, true, keptFile)
+    const withToken = requireOwner(c, file.accessToken)
+    const base = origin(c)
+    return jsonAnswer(
+      keptJson(`file ${file.id} ${withToken} ${base}`, () => ({ data: fileJson(file, base, withToken) })),
+    )
   })
   app.put(`${p}/files/:id`, async (c) => {
     const file = fileFor(c)

@@ -373,8 +373,11 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     return record
   }
   // Groups and files as stored now, read once per revision: for reads only (records are shared).
-  const keptGroup = (id: string) => keptRecord(keptGroups, id, (id) => storage.getGroup(id))
-  const keptFile = (id: string) => keptRecord(keptFiles, id, (id) => storage.getFile(id))
+  // Made once: under tsx (the server) every function made per request also costs a __name call.
+  const readGroup = (id: string) => storage.getGroup(id)
+  const readFile = (id: string) => storage.getFile(id)
+  const keptGroup = (id: string) => keptRecord(keptGroups, id, readGroup)
+  const keptFile = (id: string) => keptRecord(keptFiles, id, readFile)
 
   // ---- lookups and input --------------------------------------------------------------------
   // The origin of a request URL depends only on what comes before its path, so it is parsed
@@ -406,7 +409,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   function groupFor(
     c: Context,
     json = true,
-    read: (id: string) => GroupRecord | undefined = (id) => storage.getGroup(id),
+    read: (id: string) => GroupRecord | undefined = readGroup,
   ): GroupRecord {
     checkProject(c)
     const group = read(idParam(c, 'id', 'g', json))
@@ -416,23 +419,23 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   function fileFor(
     c: Context,
     json = true,
-    read: (id: string) => FileRecord | undefined = (id) => storage.getFile(id),
+    read: (id: string) => FileRecord | undefined = readFile,
   ): FileRecord {
     checkProject(c)
     const file = read(idParam(c, 'id', 'f', json))
     if (!file || file.projectId !== projectId) return fail(404, 'File not found')
     return file
   }
+  function pageParam(c: Context, name: string, fallback: number) {
+    const value = c.req.query(name)
+    if (value === undefined || value === '') return fallback
+    if (!/^\d+$/.test(value) || Number(value) < 1)
+      fail(400, `${name} must be a positive integer (got "${value}").`)
+    return Number(value)
+  }
   function pageParams(c: Context) {
-    const read = (name: string, fallback: number) => {
-      const value = c.req.query(name)
-      if (value === undefined || value === '') return fallback
-      if (!/^\d+$/.test(value) || Number(value) < 1)
-        fail(400, `${name} must be a positive integer (got "${value}").`)
-      return Number(value)
-    }
-    const page = read('page', 1)
-    const items = Math.min(100, Math.max(1, read('items', 20)))
+    const page = pageParam(c, 'page', 1)
+    const items = Math.min(100, Math.max(1, pageParam(c, 'items', 20)))
     return { page, items, offset: (page - 1) * items }
   }
   async function jsonBody(c: Context): Promise<Record<string, unknown>> {

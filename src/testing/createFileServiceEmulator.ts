@@ -5,7 +5,7 @@ import { actionTypes, conversionKinds } from '../api/types.js'
 import { parseRecipe, serializeRecipe } from '../recipe/index.js'
 import type { ManualClock } from './clock.js'
 import { type ConvertOutput, type EmulatorEngines, ProcessingError } from './core/engines.js'
-import { createFaults, type EmulatorFaults } from './core/faults.js'
+import { createFaults, type EmulatorFaults, type FailNextOptions } from './core/faults.js'
 import { isWellFormedId, randomId, randomUuid } from './core/ids.js'
 import { createMemoryBlobStore, createMemoryStorage } from './core/memory.js'
 import { actionJson, fileJson, groupJson, paginationJson } from './core/serialize.js'
@@ -626,8 +626,11 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     if (c.req.method === 'OPTIONS') return next()
     const latency = faults.latencyMs()
     if (latency) await new Promise((r) => setTimeout(r, latency))
-    const path = faults.pending() ? new URL(c.req.url).pathname : '/__emulator/'
-    const fault = path.startsWith('/__emulator/') ? undefined : faults.take(`${c.req.method} ${path}`)
+    let fault: FailNextOptions | undefined
+    if (faults.pending()) {
+      const path = new URL(c.req.url).pathname
+      if (!path.startsWith('/__emulator/')) fault = faults.take(`${c.req.method} ${path}`)
+    }
     if (fault) {
       throw new HttpError(
         fault.status,

@@ -134,6 +134,8 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   const delays = { group: 300, action: 1500, conversion: 1200, fetch: 800, ...options.delays }
   const maxUploadBytes = options.maxUploadBytes ?? 100 * 1024 * 1024
   const faults = createFaults()
+  /** Moves at every reset(), so requests that waited across one can tell. */
+  let resets = 0
 
   const ensureProject = () => {
     if (!storage.getProject(projectId)) {
@@ -625,7 +627,13 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   app.use('*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return next()
     const latency = faults.latencyMs()
-    if (latency) await new Promise((r) => setTimeout(r, latency))
+    if (latency) {
+      const before = resets
+      await new Promise((r) => setTimeout(r, latency))
+      // A request held across reset() belongs to the state before it: it must not take a fault
+      // set up for what comes next (the next story or test), nor read or write its data.
+      if (resets !== before) throw new HttpError(503, ['The emulator was reset while this request waited.'])
+    }
     let fault: FailNextOptions | undefined
     if (faults.pending()) {
       const path = new URL(c.req.url).pathname
@@ -1065,6 +1073,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
 
   /** Drops all state (fresh in-memory stores, or `storage.clear()` when the storage has one). */
   function reset() {
+    resets++
     if (options.storage) options.storage.clear?.()
     else storage = createMemoryStorage()
     if (!options.blobs) blobs = createMemoryBlobStore()

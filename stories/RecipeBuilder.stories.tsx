@@ -25,6 +25,11 @@ export const ImageToWebp: Story = {
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Add operation' }), 'resize')
     await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
     await expect(text(canvasElement)).toBe('/-/format/webp/-/resize/800x/')
+    // The live preview of this recipe really loads (the CDN answers its URL with an image).
+    const figure = canvasElement.querySelector('[data-slot="recipe-preview"]')!
+    await waitFor(() => expect(figure.querySelector('img')?.src).toContain('/format/webp/-/resize/800x/'))
+    await waitFor(() => expect(figure).toHaveAttribute('data-state', 'ready'), { timeout: 4000 })
+    await expect(figure.querySelector('img')!.naturalWidth).toBeGreaterThan(0)
     await userEvent.click(canvas.getByRole('button', { name: 'Convert' }))
     await waitFor(() => expect(args.onConverted).toHaveBeenCalled())
     await waitFor(() => expect(canvas.getByText(/^Result f-.*: Ready$/)).toBeVisible(), { timeout: 8000 })

@@ -59,11 +59,12 @@ describe('RecipeBuilder', () => {
     await user.clear(width)
     await user.type(width, '400')
     expect(recipeText()).toBe('/-/format/webp/-/resize/400x/')
+    const preview = `${baseUrl}/cdn/${fileId}/-/preview/400x400/-/format/webp/-/resize/400x/`
     await waitFor(() =>
-      expect(screen.getByRole('img', { name: 'Preview' }).getAttribute('src')).toBe(
-        `${baseUrl}/cdn/${fileId}/-/preview/400x400/format/webp/-/resize/400x/`,
-      ),
+      expect(screen.getByRole('img', { name: 'Preview' }).getAttribute('src')).toBe(preview),
     )
+    // jsdom loads no images: ask the emulator's CDN for the same URL.
+    expect((await emulator.fetch(new Request(preview))).status).toBe(200)
     await user.click(screen.getByRole('button', { name: 'Move Resize up' }))
     expect(recipeText()).toBe('/-/resize/400x/-/format/webp/')
     await user.click(screen.getByRole('button', { name: 'Remove Format' }))

@@ -133,21 +133,25 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
 
   // The preview follows the recipe after a pause in editing.
   const [previewText, setPreviewText] = useState(text)
-  const [preview, setPreview] = useState<'loading' | 'ready' | 'error'>('loading')
+  // Which preview URL finished loading, and how: the state belongs to that URL only, so a new
+  // URL reads as loading until its own load or error event (the old picture may still show).
+  const [settled, setSettled] = useState<{ url: string | null; ok: boolean } | null>(null)
   useEffect(() => {
     const timer = setTimeout(() => setPreviewText(text), previewDelay)
     return () => clearTimeout(timer)
   }, [text, previewDelay])
   const previewUrl =
     kind === 'image' && issues.length === 0
-      ? `${ctx.cdnUrl}/${encodeURIComponent(fileId)}/-/preview/400x400/${previewText.replace(/^\/-\//, '')}`
+      ? // The image text starts with its own `/-/`: the preview is the first operation, the recipe follows.
+        `${ctx.cdnUrl}/${encodeURIComponent(fileId)}/-/preview/400x400${previewText || '/'}`
       : null
+  const preview = settled?.url !== previewUrl ? 'loading' : settled.ok ? 'ready' : 'error'
   const previewImage = useRef<HTMLImageElement>(null)
   useEffect(() => {
     // An image from server HTML may have loaded (or failed) before hydration: no event will come.
     const image = previewImage.current
-    if (previewUrl) setPreview(image?.complete ? (image.naturalWidth ? 'ready' : 'error') : 'loading')
-  }, [previewUrl])
+    if (image?.complete) setSettled({ url: image.getAttribute('src'), ok: image.naturalWidth > 0 })
+  }, [])
 
   const state = viewState(info, methods.length === 0)
   if (state !== 'ready') {
@@ -371,8 +375,8 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
             ref={previewImage}
             src={previewUrl}
             alt={t('recipe.preview')}
-            onLoad={() => setPreview('ready')}
-            onError={() => setPreview('error')}
+            onLoad={() => setSettled({ url: previewUrl, ok: true })}
+            onError={() => setSettled({ url: previewUrl, ok: false })}
           />
           <figcaption>
             <span role="status">

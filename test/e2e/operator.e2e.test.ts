@@ -65,6 +65,13 @@ describe('operator', () => {
     await page.getByRole('button', { name: 'Add', exact: true }).click()
     await page.getByLabel('Resize size width').fill('48')
     expect(await page.locator('[data-slot="recipe-text"]').textContent()).toBe('/-/format/webp/-/resize/48x/')
+    // The live preview of this recipe, rendered by the server's CDN (sharp), loads.
+    const preview = page.locator('[data-slot="recipe-preview"]')
+    await expect
+      .poll(() => preview.locator('img').getAttribute('src'), { timeout: 10_000 })
+      .toContain('/-/preview/400x400/-/format/webp/-/resize/48x/')
+    await expect.poll(() => preview.getAttribute('data-state'), { timeout: 10_000 }).toBe('ready')
+    expect(await preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48)
     await page.getByRole('button', { name: 'Convert' }).click()
     const result = page.locator('[data-slot="conversion-result"]')
     await expect.poll(() => result.getAttribute('data-status'), { timeout: 20_000 }).toBe('ready')

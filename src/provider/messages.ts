@@ -105,6 +105,7 @@ export const editorMessages = {
     'Keep it: it is shown only once and is the only way back to this group without the secret key.',
   'editor.copy': 'Copy token',
   'editor.copied': 'Copied.',
+  'editor.copyFailed': 'The browser did not allow copying: the token is selected, copy it by hand.',
   'editor.createdAnonymously': 'Group created. To change it later, open it with its access token.',
 } as const
 
@@ -122,6 +123,7 @@ export const recipeMessages = {
   'recipe.text': 'Recipe',
   'recipe.copy': 'Copy recipe',
   'recipe.copied': 'Copied.',
+  'recipe.copyFailed': 'The browser did not allow copying: the recipe is selected, copy it by hand.',
   'recipe.paste': 'Paste a recipe',
   'recipe.apply': 'Use pasted recipe',
   'recipe.moveUp': 'Move {name} up',

@@ -20,6 +20,7 @@ import { useFileService } from '../../provider/context.js'
 import { editorMessages, stateMessages, statusMessages } from '../../provider/messages.js'
 import { FileList } from '../FileList/FileList.js'
 import { FileUploader } from '../FileUploader/FileUploader.js'
+import { copyText } from '../shared/copyText.js'
 import { cx } from '../shared/cx.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
@@ -32,18 +33,21 @@ const text = { ...stateMessages, ...editorMessages, ...statusMessages }
 /** The new group's access token, shown once, with a copy button. */
 function AccessToken({ token }: { token: string }) {
   const t = useText(text)
-  const [copied, setCopied] = useState(false)
+  // null until a copy is tried; then whether the clipboard took it.
+  const [copied, setCopied] = useState<boolean | null>(null)
+  const shown = useRef<HTMLElement>(null)
   return (
     <section data-slot="access-token" aria-label={t('editor.tokenTitle')}>
       <p>{t('editor.tokenHint')}</p>
-      <code>{token}</code>{' '}
+      <code ref={shown}>{token}</code>{' '}
       <button
         type="button"
         className="fk-button"
-        onClick={() => void navigator.clipboard?.writeText(token).then(() => setCopied(true))}
+        onClick={() => void copyText(token, shown.current).then(setCopied)}
       >
         {copied ? t('editor.copied') : t('editor.copy')}
       </button>
+      {copied === false && <p role="status">{t('editor.copyFailed')}</p>}
     </section>
   )
 }

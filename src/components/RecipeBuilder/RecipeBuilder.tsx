@@ -20,6 +20,7 @@ import { parseRecipe } from '../../recipe/parseRecipe.js'
 import { serializeRecipe } from '../../recipe/serializeRecipe.js'
 import type { Recipe, RecipeIssue } from '../../recipe/types.js'
 import { validateRecipe } from '../../recipe/validateRecipe.js'
+import { copyText } from '../shared/copyText.js'
 import { cx } from '../shared/cx.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
@@ -113,7 +114,9 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   const [adding, setAdding] = useState(catalogue[0]?.name ?? '')
   const [pasted, setPasted] = useState('')
   const [pasteIssues, setPasteIssues] = useState<RecipeIssue[]>([])
-  const [copied, setCopied] = useState(false)
+  // null until a copy is tried; then whether the clipboard took it.
+  const [copied, setCopied] = useState<boolean | null>(null)
+  const shownText = useRef<HTMLOutputElement>(null)
   const [converted, setConverted] = useState<FileResource | null>(null)
   const convert = useConvert(kind)
   // A double click lands before React re-renders the disabled button: one conversion at a time.
@@ -127,7 +130,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   // An empty recipe simply can't be submitted yet: not worth an alert.
   const issues = validateRecipe(canonical, info.data).filter((issue) => issue.key !== 'empty')
   const update = (operations: Recipe['operations']) => {
-    setCopied(false)
+    setCopied(null)
     setRecipe({ kind, operations })
   }
 
@@ -336,16 +339,20 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
 
       <p>
         <label>
-          {t('recipe.text')} <output data-slot="recipe-text">{text || '—'}</output>
+          {t('recipe.text')}{' '}
+          <output ref={shownText} data-slot="recipe-text">
+            {text || '—'}
+          </output>
         </label>{' '}
         <button
           type="button"
           className="fk-button"
           disabled={!text}
-          onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
+          onClick={() => void copyText(text, shownText.current).then(setCopied)}
         >
           {copied ? t('recipe.copied') : t('recipe.copy')}
         </button>
+        {copied === false && <span role="status">{t('recipe.copyFailed')}</span>}
       </p>
       <p>
         <label>

@@ -1,0 +1,104 @@
+// What only a real browser does: native drag and drop between GroupEditor's rows, and the
+// clipboard behind GroupEditor's "Copy token" and RecipeBuilder's "Copy recipe".
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { userEvent } from 'vitest/browser'
+import { createFileServiceClient, FileServiceProvider, GroupEditor, RecipeBuilder } from '../../src/index.ts'
+import { baseUrl, projectId, secretKey } from './support.ts'
+
+const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+const provider =
+  (token?: string) =>
+  ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={new QueryClient()}>
+      <FileServiceProvider baseUrl={baseUrl} projectId={projectId} token={token}>
+        {children}
+      </FileServiceProvider>
+    </QueryClientProvider>
+  )
+const handles = () =>
+  within(screen.getByRole('list', { name: 'Files in this group' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('[data-slot="drag-handle"]')!.textContent)
+afterEach(() => cleanup())
+
+/** What a real Ctrl+V puts in `input` (reading the clipboard from script needs a permission). */
+async function pasteInto(input: HTMLElement) {
+  ;(input as HTMLInputElement).value = ''
+  input.focus()
+  await userEvent.keyboard('{Control>}v{/Control}')
+  return (input as HTMLInputElement).value
+}
+
+async function uploaded(names: string[]) {
+  const files = []
+  for (const name of names) files.push(await operator.files.upload(new Blob([name]), { name }))
+  return files
+}
+
+describe('in Chromium', () => {
+  it('reorders GroupEditor rows by dragging one onto another', async () => {
+    const files = await uploaded(['one.txt', 'two.txt', 'three.txt'])
+    const group = await operator.groups.create({ fileIds: files.map((f) => f.id) })
+    render(<GroupEditor groupId={group.id} />, { wrapper: provider(secretKey) })
+    await waitFor(() => expect(handles()).toEqual(['1. one.txt', '2. two.txt', '3. three.txt']))
+    const rows = within(screen.getByRole('list', { name: 'Files in this group' })).getAllByRole('listitem')
+    await userEvent.dragAndDrop(rows[2]!, rows[0]!)
+    expect(handles()).toEqual(['1. three.txt', '2. one.txt', '3. two.txt'])
+    expect(screen.getByText('Unsaved changes')).toBeTruthy()
+  })
+
+  it('copies the new group token and the recipe text to the clipboard', async () => {
+    const [file] = await uploaded(['copy.txt'])
+    const view = render(<GroupEditor />, { wrapper: provider() })
+    // Anonymous create: the token is shown once, with a copy button.
+    await userEvent.click(await screen.findByRole('button', { name: 'Create group' }))
+    expect(await screen.findByRole('alert')).toBeTruthy() // an empty group can't be created
+    view.unmount()
+    const created = render(<GroupEditor />, { wrapper: provider() })
+    await userEvent.upload(screen.getByLabelText('Choose files'), new File(['x'], 'x.txt'))
+    await waitFor(() => expect(handles()).toHaveLength(1))
+    await userEvent.click(screen.getByRole('button', { name: 'Create group' }))
+    const region = await screen.findByRole('region', { name: 'Access token for this group' })
+    const token = within(region).getByText(/^gat-/).textContent!
+    await userEvent.click(within(region).getByRole('button', { name: 'Copy token' }))
+    await waitFor(() => expect(within(region).getByRole('button').textContent).toBe('Copied.'))
+    const pasted = await pasteInto(document.body.appendChild(document.createElement('input')))
+    expect(pasted).toBe(token)
+    created.unmount()
+
+    render(
+      <RecipeBuilder
+        fileId={file!.id}
+        defaultValue={{ kind: 'document', operations: [{ name: 'format', args: ['pdf'] }] }}
+      />,
+      { wrapper: provider(secretKey) },
+    )
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy recipe' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Copied.' })).toBeTruthy())
+    expect(await pasteInto(screen.getByRole('textbox', { name: 'Paste a recipe' }))).toBe('/format/pdf/')
+  })
+
+  it('selects the text to copy by hand when the browser refuses the clipboard', async () => {
+    const [file] = await uploaded(['refused.txt'])
+    const refuse = vi
+      .spyOn(navigator.clipboard, 'writeText')
+      .mockRejectedValueOnce(new DOMException('Write permission denied.', 'NotAllowedError'))
+    render(
+      <RecipeBuilder
+        fileId={file!.id}
+        defaultValue={{ kind: 'document', operations: [{ name: 'format', args: ['pdf'] }] }}
+      />,
+      { wrapper: provider(secretKey) },
+    )
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy recipe' }))
+    expect(
+      await screen.findByText('The browser did not allow copying: the recipe is selected, copy it by hand.'),
+    ).toBeTruthy()
+    expect(getSelection()?.toString()).toBe('/format/pdf/')
+    expect(screen.getByRole('button', { name: 'Copy recipe' })).toBeTruthy()
+    refuse.mockRestore()
+  })
+})

@@ -59,7 +59,12 @@ export function Operator({ path, go }: { path: string; go: (path: string) => voi
           <p>
             <a href="#/operator">Back to groups</a>
           </p>
-          <GroupEditor groupId={id} allowPicking />
+          {id === 'new' ? (
+            // A new group: once created, its page is the group's own.
+            <GroupEditor allowPicking onCreated={({ group }) => go(`/operator/groups/${group.id}`)} />
+          ) : (
+            <GroupEditor key={id} groupId={id} allowPicking />
+          )}
         </section>
       ) : kind === 'files' && id ? (
         <FilePanel key={id} fileId={id} go={go} />

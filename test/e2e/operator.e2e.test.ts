@@ -33,6 +33,39 @@ describe('operator', () => {
     await h.screenshot(page, '04-operator-files-page-3')
   }, 60_000)
 
+  it('makes a new group from files picked on two pages, and lands on its page', async () => {
+    const page = await h.page()
+    await page.goto(`${h.playgroundUrl}/#/operator`)
+    await page.getByRole('link', { name: 'New group' }).click()
+    await page.getByRole('heading', { name: 'New group' }).waitFor({ timeout: 15_000 })
+    await page.getByRole('button', { name: 'Add from project files' }).click()
+    const picker = page.locator('[data-slot="picker"]')
+    const boxes = picker.getByRole('checkbox')
+    await boxes.first().waitFor({ timeout: 15_000 })
+    const names = [
+      await boxes.nth(0).getAttribute('aria-label'),
+      await boxes.nth(1).getAttribute('aria-label'),
+    ]
+    await boxes.nth(0).check()
+    await boxes.nth(1).check()
+    await picker.getByRole('button', { name: 'Next page' }).click()
+    await picker.getByText('Page 2 of 3').waitFor()
+    names.push(await boxes.nth(0).getAttribute('aria-label'))
+    await boxes.nth(0).check()
+    await picker.getByRole('button', { name: 'Add 3 selected' }).click()
+    await page.getByRole('button', { name: 'Create group' }).click()
+    await expect
+      .poll(() => page.evaluate(() => location.hash), { timeout: 15_000 })
+      .toMatch(/^#\/operator\/groups\/g-/)
+    const groupId = (await page.evaluate(() => location.hash)).split('/').at(-1)!
+    await page.getByRole('heading', { name: `Group ${groupId}` }).waitFor()
+    const handles = page.locator('[data-slot="drag-handle"]')
+    await expect.poll(() => handles.count(), { timeout: 15_000 }).toBe(3)
+    const shown = (await handles.allTextContents()).map((t) => t.replace(/^\d+\. /, ''))
+    expect(shown).toEqual(names.map((n) => n!.replace(/^Select /, '')))
+    await h.screenshot(page, '04b-new-group-from-picked-files')
+  }, 60_000)
+
   it('runs recognize, moderate and virus scan and watches them go from pending to ready', async () => {
     const [file] = await seedFiles([{ sample: 'subject', name: 'subject.png' }])
     const page = await h.page()

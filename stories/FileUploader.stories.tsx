@@ -39,7 +39,8 @@ export const Failed: Story = {
       canvas.getByLabelText('Choose files'),
       new File(['a'], 'a.txt', { type: 'text/plain' }),
     )
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Storage is down')
+    // The service's own message, not the request line.
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(/^Failed: Storage is down$/)
     await userEvent.click(canvas.getByRole('button', { name: 'Retry a.txt' }))
     await waitFor(() => expect(canvas.getByText('Uploaded')).toBeVisible())
   },

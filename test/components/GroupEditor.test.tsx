@@ -106,6 +106,12 @@ describe('GroupEditor', () => {
     expect(count('PUT', '/groups/')).toBe(0)
   })
 
+  it("says what the service said when the group can't be read, not the request line", async () => {
+    const { Wrapper } = wrapper()
+    render(<GroupEditor groupId="g-AAAAAAAAAAAAAAAAAAAAAA" />, { wrapper: Wrapper })
+    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong: Group not found')
+  })
+
   it('shows a refused save, keeping the edits to try again', async () => {
     const group = await seededGroup()
     emulator.faults.failNext(/PUT .*groups\//, { status: 422, message: 'Refused on purpose' })

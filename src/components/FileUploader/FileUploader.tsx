@@ -5,6 +5,7 @@ import { useUploadFile } from '../../hooks/mutations.js'
 import { useFileService } from '../../provider/context.js'
 import { stateMessages, uploaderMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
+import { errorText } from '../shared/errorText.js'
 import { formatPercent, formatSize } from '../shared/format.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
@@ -89,12 +90,7 @@ export const FileUploader = withRef(function FileUploader({
       })
       .catch((error: unknown) => {
         const canceled = error instanceof DOMException && error.name === 'AbortError'
-        update(
-          key,
-          canceled
-            ? { status: 'canceled' }
-            : { status: 'failed', message: error instanceof Error ? error.message : String(error) },
-        )
+        update(key, canceled ? { status: 'canceled' } : { status: 'failed', message: errorText(error) })
       })
       .finally(() => controllers.current.delete(key))
   }

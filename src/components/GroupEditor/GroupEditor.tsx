@@ -22,6 +22,7 @@ import { FileList } from '../FileList/FileList.js'
 import { FileUploader } from '../FileUploader/FileUploader.js'
 import { copyText } from '../shared/copyText.js'
 import { cx } from '../shared/cx.js'
+import { errorText } from '../shared/errorText.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { useText } from '../shared/useText.js'
@@ -444,7 +445,7 @@ export const GroupEditor = withRef(function GroupEditor({
       </div>
       {(problem || saveError) && (
         <p role="alert" data-slot="problem">
-          {problem || (saveError instanceof Error ? saveError.message : '')}
+          {problem || (saveError ? errorText(saveError) : '')}
         </p>
       )}
       <p role="status" aria-live="polite" data-slot="announcer">

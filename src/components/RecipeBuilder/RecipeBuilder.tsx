@@ -22,6 +22,7 @@ import type { Recipe, RecipeIssue } from '../../recipe/types.js'
 import { validateRecipe } from '../../recipe/validateRecipe.js'
 import { copyText } from '../shared/copyText.js'
 import { cx } from '../shared/cx.js'
+import { errorText } from '../shared/errorText.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { useControllableState } from '../shared/useControllableState.js'
@@ -404,7 +405,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       >
         {convert.isPending ? t('recipe.converting') : t('recipe.convert')}
       </button>
-      {convert.error && <p role="alert">{convert.error.message}</p>}
+      {convert.error && <p role="alert">{errorText(convert.error)}</p>}
       {converted && <ConversionResult file={converted} polling={polling} />}
     </form>
   )

@@ -1,6 +1,7 @@
 'use client'
 import { AuthError } from '../../api/errors.js'
 import { stateMessages } from '../../provider/messages.js'
+import { errorText } from './errorText.js'
 import { useText } from './useText.js'
 
 export type ViewState = 'loading' | 'empty' | 'error' | 'forbidden' | 'ready'
@@ -34,7 +35,7 @@ export function QueryState({ state, error, emptyText, needsSecretKey, onRetry }:
         ? emptyText
         : state === 'forbidden'
           ? `${t('forbidden')}${needsSecretKey ? ` ${t('needsSecretKey')}` : ''}`
-          : t('error', { message: error instanceof Error ? error.message : String(error) })
+          : t('error', { message: errorText(error) })
   return (
     <div data-slot="query-state" data-state={state} className="fk-state">
       <p role={state === 'error' || state === 'forbidden' ? 'alert' : 'status'}>{message}</p>

@@ -27,6 +27,19 @@ export const NotStarted: Story = {
   },
 }
 
+export const CouldNotStart: Story = {
+  name: 'Could not start (recognition of a PDF)',
+  loaders: [seed({ files: [{ sample: 'pdf' }] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Run: Image recognition' }))
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      /^Could not start: recognize works on images only/,
+    )
+    await expect(canvas.getByRole('button', { name: 'Run: Image recognition' })).toBeEnabled()
+  },
+}
+
 export const PendingToReady: Story = {
   loaders: [seed({ files: [{}] })],
   play: async ({ canvasElement }) => {

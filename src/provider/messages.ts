@@ -44,6 +44,7 @@ export const badgeMessages = {
   'result.clean': 'Clean',
   'result.infected': 'Infected: {name}',
   run: 'Run',
+  runFailed: 'Could not start: {message}',
 } as const
 
 /** FileList's and GroupList's strings, pagination included, in English: one group of {@link defaultMessages}. */

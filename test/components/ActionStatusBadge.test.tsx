@@ -81,6 +81,22 @@ describe('ActionStatusBadge', () => {
     expect(status().textContent).toBe('Moderation: Failed')
   })
 
+  it('says why an action could not start, and offers to run it again', async () => {
+    // Recognition works on images only: the service refuses it for a PDF.
+    const { files } = await emulator.seed({ files: [{ sample: 'pdf' }] })
+    const { Wrapper } = wrapper()
+    render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" autoRun />, { wrapper: Wrapper })
+    await tick(1_000)
+    expect(count('POST', '/actions/recognize.json')).toBe(1)
+    expect(status().textContent).toBe('Image recognition: Not started')
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Could not start: recognize works on images only; this file is application/pdf.',
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Run: Image recognition' }))
+    await tick(1_000)
+    expect(count('POST', '/actions/recognize.json')).toBe(2)
+  })
+
   it('says "still running" after the maximum wait, and checks again on request', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     const { Wrapper } = wrapper()

@@ -10,6 +10,7 @@ import { useAction, usePollingTimeout } from '../../hooks/queries.js'
 import { useFileService } from '../../provider/context.js'
 import { badgeMessages, stateMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
+import { errorText } from '../shared/errorText.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 import { summarizeAction } from './summarizeAction.js'
@@ -100,7 +101,16 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
         {t(`action.${type}`)}: {t(`actionStatus.${status}`)}
         {summary && <span data-slot="action-result"> — {summary}</span>}
       </span>
-      {status === 'notStarted' && !autoRun && (
+      {status === 'notStarted' && run.isError && (
+        // Refused to start (e.g. recognition of a video): say why, and offer to try again.
+        <>
+          {' '}
+          <span role="alert" data-slot="action-error">
+            {t('runFailed', { message: errorText(run.error) })}
+          </span>
+        </>
+      )}
+      {status === 'notStarted' && (!autoRun || run.isError) && (
         <button
           type="button"
           className="fk-button"

@@ -1,5 +1,6 @@
 import {
   ActionStatusBadge,
+  actionTypes,
   FileList,
   FileServiceProvider,
   FileUploader,
@@ -24,11 +25,14 @@ function FilePanel({ fileId, go }: { fileId: string; go: (path: string) => void 
       </p>
       <h3>Actions</h3>
       <ul>
-        {(['recognize', 'moderate', 'virus_scan'] as const).map((type) => (
-          <li key={type}>
-            <ActionStatusBadge fileId={fileId} type={type} showResult />
-          </li>
-        ))}
+        {/* Recognition and moderation read images; the service refuses them for other files. */}
+        {actionTypes
+          .filter((type) => file.data && (file.data.isImage || type === 'virus_scan'))
+          .map((type) => (
+            <li key={type}>
+              <ActionStatusBadge fileId={fileId} type={type} showResult />
+            </li>
+          ))}
       </ul>
       <h3>Convert</h3>
       <RecipeBuilder fileId={fileId} onConverted={(converted) => setResults((r) => [converted.id, ...r])} />

@@ -1,26 +1,13 @@
 // The end user's journey in Chromium against the emulator server: upload, create a group
 // without a token, see the token once, reopen with only that token, reorder and save.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
-import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createFileServiceClient, FileServiceProvider, GroupEditor } from '../../src/index.ts'
+import { createFileServiceClient, GroupEditor } from '../../src/index.ts'
 import { baseUrl, projectId } from './support.ts'
+import { handles, provider } from './wrapper.tsx'
 
-const provider =
-  (token?: string) =>
-  ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={new QueryClient()}>
-      <FileServiceProvider baseUrl={baseUrl} projectId={projectId} token={token}>
-        {children}
-      </FileServiceProvider>
-    </QueryClientProvider>
-  )
-const order = () =>
-  within(screen.getByRole('list', { name: 'Files in this group' }))
-    .getAllByRole('listitem')
-    .map((li) => li.querySelector('[data-slot="drag-handle"]')!.textContent!.replace(/^\d+\. /, ''))
+const order = () => handles().map((text) => text.replace(/^\d+\. /, ''))
 afterEach(() => cleanup())
 
 describe('GroupEditor in Chromium', () => {

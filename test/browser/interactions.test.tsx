@@ -1,27 +1,22 @@
 // What only a real browser does: native drag and drop between GroupEditor's rows, and the
 // clipboard behind GroupEditor's "Copy token" and RecipeBuilder's "Copy recipe".
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
-import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { createFileServiceClient, FileServiceProvider, GroupEditor, RecipeBuilder } from '../../src/index.ts'
+import { createFileServiceClient, GroupEditor, RecipeBuilder } from '../../src/index.ts'
 import { baseUrl, projectId, secretKey } from './support.ts'
+import { handles, provider } from './wrapper.tsx'
 
 const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
-const provider =
-  (token?: string) =>
-  ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={new QueryClient()}>
-      <FileServiceProvider baseUrl={baseUrl} projectId={projectId} token={token}>
-        {children}
-      </FileServiceProvider>
-    </QueryClientProvider>
+/** RecipeBuilder on `fileId` with the one-operation document recipe `/format/pdf/`. */
+const renderRecipe = (fileId: string) =>
+  render(
+    <RecipeBuilder
+      fileId={fileId}
+      defaultValue={{ kind: 'document', operations: [{ name: 'format', args: ['pdf'] }] }}
+    />,
+    { wrapper: provider(secretKey) },
   )
-const handles = () =>
-  within(screen.getByRole('list', { name: 'Files in this group' }))
-    .getAllByRole('listitem')
-    .map((li) => li.querySelector('[data-slot="drag-handle"]')!.textContent)
 afterEach(() => cleanup())
 
 /** What a real Ctrl+V puts in `input` (reading the clipboard from script needs a permission). */
@@ -69,13 +64,7 @@ describe('in Chromium', () => {
     expect(pasted).toBe(token)
     created.unmount()
 
-    render(
-      <RecipeBuilder
-        fileId={file!.id}
-        defaultValue={{ kind: 'document', operations: [{ name: 'format', args: ['pdf'] }] }}
-      />,
-      { wrapper: provider(secretKey) },
-    )
+    renderRecipe(file!.id)
     await userEvent.click(await screen.findByRole('button', { name: 'Copy recipe' }))
     await waitFor(() => expect(screen.getByRole('button', { name: 'Copied.' })).toBeTruthy())
     expect(await pasteInto(screen.getByRole('textbox', { name: 'Paste a recipe' }))).toBe('/format/pdf/')
@@ -86,13 +75,7 @@ describe('in Chromium', () => {
     const refuse = vi
       .spyOn(navigator.clipboard, 'writeText')
       .mockRejectedValueOnce(new DOMException('Write permission denied.', 'NotAllowedError'))
-    render(
-      <RecipeBuilder
-        fileId={file!.id}
-        defaultValue={{ kind: 'document', operations: [{ name: 'format', args: ['pdf'] }] }}
-      />,
-      { wrapper: provider(secretKey) },
-    )
+    renderRecipe(file!.id)
     await userEvent.click(await screen.findByRole('button', { name: 'Copy recipe' }))
     expect(
       await screen.findByText('The browser did not allow copying: the recipe is selected, copy it by hand.'),

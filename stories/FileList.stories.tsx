@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { FileList } from '../src/index.ts'
-import { emulator } from './support/emulator.ts'
+import { createFileServiceClient, FileList } from '../src/index.ts'
+import { baseUrl, emulator } from './support/emulator.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
 const meta = {
@@ -53,6 +53,30 @@ export const GroupFiles: Story = {
     const canvas = within(canvasElement)
     const rows = await canvas.findAllByRole('row')
     await expect(rows[1]).toHaveTextContent('second.png')
+  },
+}
+
+/** A conversion result is listed while it is processing; the page is refreshed until it is ready. */
+export const PendingToReady: Story = {
+  name: 'Pending → ready',
+  args: { polling: { initialInterval: 500 }, renderActions: (file) => file.id },
+  loaders: [
+    async () => {
+      const loaded = await seed({ files: [{ name: 'photo.png' }] })()
+      const client = createFileServiceClient({ baseUrl, projectId: 'demo', token: 'demo_secret_key' })
+      const converted = await client.conversions.convert(
+        loaded.seeded.files[0]!.id,
+        'image',
+        '/-/format/webp/',
+      )
+      return { ...loaded, converted: converted.id }
+    },
+  ],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement)
+    const row = (await canvas.findByText(loaded.converted as string)).closest('tr')!
+    await expect(within(row).getByText('Processing')).toBeVisible()
+    await waitFor(() => expect(within(row).getByText('Ready')).toBeVisible(), { timeout: 6_000 })
   },
 }
 

@@ -37,15 +37,24 @@ const results = (query: { state: { dataUpdateCount: number; errorUpdateCount: nu
 // Per query object, so every observer of one resource shares one schedule.
 const pollStates = new WeakMap<object, PollState>()
 
+/** A page of a list is `pending` while any of its rows is not final. */
+export const pageStatus = (page: { data: readonly { status: string }[] } | undefined) =>
+  page && (page.data.every((row) => isFinalStatus(row.status)) ? 'ready' : 'pending')
+
 /**
  * A `refetchInterval` function: `false` at a final status (or no data), otherwise a backed-off
  * interval, never past `maxWait`. The last poll lands at the deadline, so observers re-render
- * and can see `timedOut`.
+ * and can see `timedOut`. `statusOf` reads the status from the data (for a page of a list:
+ * pending while any row is).
  */
-export function pollInterval(options: PollingOptions = {}) {
+export function pollInterval(
+  options: PollingOptions = {},
+  // biome-ignore lint/suspicious/noExplicitAny: any query's data; a missing status means "do not poll"
+  statusOf: (data: any) => unknown = (data) => data?.status,
+) {
   const { initialInterval = 1000, factor = 1.5, maxInterval = 10_000, maxWait = 300_000 } = options
   return <TData>(query: Query<TData, Error, TData, readonly unknown[]>): number | false => {
-    const status = (query.state.data as { status?: string } | null | undefined)?.status
+    const status = statusOf(query.state.data)
     if (typeof status !== 'string' || isFinalStatus(status)) {
       pollStates.delete(query)
       return false

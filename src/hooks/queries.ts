@@ -29,10 +29,13 @@ function usePrefetchNext(
   }, [page, pages])
 }
 
-/** A page of the project's groups (secret key); keeps the previous page while the next loads. */
-export function useGroups(params: PageParams = {}) {
+/**
+ * A page of the project's groups (secret key); keeps the previous page while the next loads and
+ * polls while any group on it is `pending`.
+ */
+export function useGroups(params: PageParams = {}, polling?: PollingOptions) {
   const ctx = useFileService()
-  const result = useQuery(groupsQueryOptions(ctx, params), ctx.queryClient)
+  const result = useQuery(groupsQueryOptions(ctx, params, polling), ctx.queryClient)
   usePrefetchNext(result.data, (page) =>
     ctx.queryClient.prefetchQuery(groupsQueryOptions(ctx, { ...params, page })),
   )
@@ -45,20 +48,26 @@ export function useGroup(id: string, polling?: PollingOptions) {
   return useQuery(groupQueryOptions(ctx, id, polling), ctx.queryClient)
 }
 
-/** A page of a group's files in the group's order; keeps the previous page while the next loads. */
-export function useGroupFiles(id: string, params: PageParams = {}) {
+/**
+ * A page of a group's files in the group's order; keeps the previous page while the next loads
+ * and polls while any file on it is not final.
+ */
+export function useGroupFiles(id: string, params: PageParams = {}, polling?: PollingOptions) {
   const ctx = useFileService()
-  const result = useQuery(groupFilesQueryOptions(ctx, id, params), ctx.queryClient)
+  const result = useQuery(groupFilesQueryOptions(ctx, id, params, polling), ctx.queryClient)
   usePrefetchNext(result.data, (page) =>
     ctx.queryClient.prefetchQuery(groupFilesQueryOptions(ctx, id, { ...params, page })),
   )
   return result
 }
 
-/** A page of the project's files (secret key); keeps the previous page while the next loads. */
-export function useFiles(params: PageParams = {}) {
+/**
+ * A page of the project's files (secret key); keeps the previous page while the next loads and
+ * polls while any file on it is not final (a conversion result, an upload from a URL).
+ */
+export function useFiles(params: PageParams = {}, polling?: PollingOptions) {
   const ctx = useFileService()
-  const result = useQuery(filesQueryOptions(ctx, params), ctx.queryClient)
+  const result = useQuery(filesQueryOptions(ctx, params, polling), ctx.queryClient)
   usePrefetchNext(result.data, (page) =>
     ctx.queryClient.prefetchQuery(filesQueryOptions(ctx, { ...params, page })),
   )
@@ -87,9 +96,9 @@ export function useConversions(fileId: string) {
 }
 
 /** Suspense variant of `useGroups`. */
-export function useSuspenseGroups(params: PageParams = {}) {
+export function useSuspenseGroups(params: PageParams = {}, polling?: PollingOptions) {
   const ctx = useFileService()
-  return useSuspenseQuery(groupsQueryOptions(ctx, params), ctx.queryClient)
+  return useSuspenseQuery(groupsQueryOptions(ctx, params, polling), ctx.queryClient)
 }
 /** Suspense variant of `useGroup`. */
 export function useSuspenseGroup(id: string, polling?: PollingOptions) {
@@ -97,14 +106,14 @@ export function useSuspenseGroup(id: string, polling?: PollingOptions) {
   return useSuspenseQuery(groupQueryOptions(ctx, id, polling), ctx.queryClient)
 }
 /** Suspense variant of `useGroupFiles`. */
-export function useSuspenseGroupFiles(id: string, params: PageParams = {}) {
+export function useSuspenseGroupFiles(id: string, params: PageParams = {}, polling?: PollingOptions) {
   const ctx = useFileService()
-  return useSuspenseQuery(groupFilesQueryOptions(ctx, id, params), ctx.queryClient)
+  return useSuspenseQuery(groupFilesQueryOptions(ctx, id, params, polling), ctx.queryClient)
 }
 /** Suspense variant of `useFiles`. */
-export function useSuspenseFiles(params: PageParams = {}) {
+export function useSuspenseFiles(params: PageParams = {}, polling?: PollingOptions) {
   const ctx = useFileService()
-  return useSuspenseQuery(filesQueryOptions(ctx, params), ctx.queryClient)
+  return useSuspenseQuery(filesQueryOptions(ctx, params, polling), ctx.queryClient)
 }
 /** Suspense variant of `useFile`. */
 export function useSuspenseFile(id: string, polling?: PollingOptions) {

@@ -5,12 +5,22 @@ import { NotFoundError } from '../api/errors.js'
 import type { Action, ActionType, FileResource, Page } from '../api/types.js'
 import type { FileServiceContextValue } from '../provider/context.js'
 import { fileServiceKeys } from './fileServiceKeys.js'
-import { type PollingOptions, pollInterval, reportAuth, retryDelay, shouldRetry } from './policy.js'
+import {
+  type PollingOptions,
+  pageStatus,
+  pollInterval,
+  reportAuth,
+  retryDelay,
+  shouldRetry,
+} from './policy.js'
 
 /** What the factories need from `useFileService()`. */
 export type QueryContext = Pick<FileServiceContextValue, 'client' | 'projectId' | 'scope' | 'onAuthError'>
 
 const policy = { retry: shouldRetry, retryDelay } as const
+/** Polls while the resource (or, for a page, any of its rows) is pending; never in a hidden tab. */
+const polls = (polling?: PollingOptions, statusOf?: typeof pageStatus) =>
+  ({ refetchInterval: pollInterval(polling, statusOf), refetchIntervalInBackground: false }) as const
 
 /**
  * Like `keepPreviousData`, but only from another page of the same list under the same token
@@ -24,13 +34,14 @@ const keepPreviousPage =
     return same ? previous : undefined
   }
 
-/** A page of the project's groups (secret key). */
-export const groupsQueryOptions = (ctx: QueryContext, params: PageParams = {}) => {
+/** A page of the project's groups (secret key); polls while any of them is `pending`. */
+export const groupsQueryOptions = (ctx: QueryContext, params: PageParams = {}, polling?: PollingOptions) => {
   const queryKey = fileServiceKeys.groupList(ctx, params)
   return queryOptions({
     queryKey,
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.groups.list(params, { signal })),
     placeholderData: keepPreviousPage(queryKey),
+    ...polls(polling, pageStatus),
     ...policy,
   })
 }
@@ -40,29 +51,35 @@ export const groupQueryOptions = (ctx: QueryContext, id: string, polling?: Polli
   queryOptions({
     queryKey: fileServiceKeys.group(ctx, id),
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.groups.get(id, { signal })),
-    refetchInterval: pollInterval(polling),
-    refetchIntervalInBackground: false,
+    ...polls(polling),
     ...policy,
   })
 
-/** A page of a group's files, in the group's order. */
-export const groupFilesQueryOptions = (ctx: QueryContext, id: string, params: PageParams = {}) => {
+/** A page of a group's files, in the group's order; polls while any of them is not final. */
+export const groupFilesQueryOptions = (
+  ctx: QueryContext,
+  id: string,
+  params: PageParams = {},
+  polling?: PollingOptions,
+) => {
   const queryKey = fileServiceKeys.groupFiles(ctx, id, params)
   return queryOptions({
     queryKey,
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.groups.files(id, params, { signal })),
     placeholderData: keepPreviousPage(queryKey),
+    ...polls(polling, pageStatus),
     ...policy,
   })
 }
 
-/** A page of the project's files (secret key). */
-export const filesQueryOptions = (ctx: QueryContext, params: PageParams = {}) => {
+/** A page of the project's files (secret key); polls while any of them is not final. */
+export const filesQueryOptions = (ctx: QueryContext, params: PageParams = {}, polling?: PollingOptions) => {
   const queryKey = fileServiceKeys.fileList(ctx, params)
   return queryOptions({
     queryKey,
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.files.list(params, { signal })),
     placeholderData: keepPreviousPage(queryKey),
+    ...polls(polling, pageStatus),
     ...policy,
   })
 }
@@ -72,8 +89,7 @@ export const fileQueryOptions = (ctx: QueryContext, id: string, polling?: Pollin
   queryOptions({
     queryKey: fileServiceKeys.file(ctx, id),
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.files.get(id, { signal })),
-    refetchInterval: pollInterval(polling),
-    refetchIntervalInBackground: false,
+    ...polls(polling),
     ...policy,
   })
 
@@ -95,8 +111,7 @@ export const actionQueryOptions = <T extends ActionType>(
           throw error
         }),
       ),
-    refetchInterval: pollInterval(polling),
-    refetchIntervalInBackground: false,
+    ...polls(polling),
     ...policy,
   })
 

@@ -2,11 +2,14 @@ import { render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { FileList, GroupList } from '../../src/index.ts'
-import { baseUrl, setupEmulator, wrapper } from '../hooks/setup.tsx'
+import { createFileServiceClient, FileList, GroupList } from '../../src/index.ts'
+import { baseUrl, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
 const { emulator } = setupEmulator()
+const client = createFileServiceClient({ baseUrl, projectId: 'demo', token: secretKey })
+// The emulator finishes a conversion after 1.2 s and a new group after 0.3 s.
+const polling = { initialInterval: 100 }
 const rows = () => screen.getAllByRole('row').slice(1)
 const names = () => rows().map((r) => within(r).getAllByRole('cell')[1]!.textContent)
 
@@ -128,6 +131,19 @@ describe('FileList', () => {
     expect(await screen.findByRole('table')).toBeDefined()
   })
 
+  it('follows a converted file on the page from Processing to Ready', async () => {
+    const { files } = await emulator.seed({ files: [{ name: 'a.png' }] })
+    const converted = await client.conversions.convert(files[0]!.id, 'image', '/-/format/webp/')
+    const { Wrapper } = wrapper()
+    // Both files are called a.png: each row shows its id to tell them apart.
+    render(<FileList polling={polling} renderActions={(file) => file.id} />, { wrapper: Wrapper })
+    const row = () => screen.getByText(converted.id).closest('tr')!
+    await screen.findByRole('table')
+    expect(within(row()).getByText('Processing')).toBeDefined()
+    expect(await within(row()).findByText('Ready', {}, { timeout: 3_000 })).toBeDefined()
+    expect(row().querySelector('img')).not.toBeNull() // its thumbnail appears once it is ready
+  })
+
   it('renders server strings as text, never as markup', async () => {
     await emulator.seed({ files: [{ name: '<img src=x onerror=alert(1)>.png' }] })
     const { Wrapper } = wrapper()
@@ -152,6 +168,17 @@ describe('GroupList', () => {
     await user.click(within(row).getByRole('button', { name: `Open ${groups[0]!.id}` }))
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: groups[0]!.id }))
     await expectNoAxeViolations(container)
+  })
+
+  it('follows a new group from Processing to Ready', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const group = await client.groups.create({ fileIds: [files[0]!.id] })
+    const { Wrapper } = wrapper()
+    render(<GroupList polling={polling} />, { wrapper: Wrapper })
+    const row = (await screen.findAllByRole('row'))[1]!
+    expect(within(row).getByText(group.id)).toBeDefined()
+    expect(within(row).getByText('Processing')).toBeDefined()
+    expect(await within(row).findByText('Ready', {}, { timeout: 3_000 })).toBeDefined()
   })
 
   it('is forbidden without the secret key', async () => {

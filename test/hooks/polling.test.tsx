@@ -3,8 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   fileServiceKeys,
   useAction,
+  useCreateGroup,
   useFile,
   useFileService,
+  useFiles,
+  useGroups,
   usePollingTimeout,
   useRunAction,
 } from '../../src/index.ts'
@@ -35,6 +38,22 @@ async function startedAction() {
     }),
   )
   return fileId
+}
+
+/** Starts a conversion of a new file; returns the converted file's id (pending for 5 s here). */
+async function convertedFile() {
+  const { files } = await emulator.seed({ files: [{}] })
+  const answer = await emulator.fetch(
+    new Request(`http://x/api/v1/projects/demo/files/${files[0]!.id}/conversions/image.json`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${secretKey}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'recipe=/-/format/webp/',
+    }),
+  )
+  return (await answer.json()).data.id as string
 }
 
 describe('polling', () => {
@@ -175,18 +194,7 @@ describe('polling', () => {
   })
 
   it('useFile follows a converted file from pending to ready', async () => {
-    const { files } = await emulator.seed({ files: [{}] })
-    const answer = await emulator.fetch(
-      new Request(`http://x/api/v1/projects/demo/files/${files[0]!.id}/conversions/image.json`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${secretKey}`,
-          'Content-Type': 'application/x-www-form-urlencoded',
-        },
-        body: 'recipe=/-/format/webp/',
-      }),
-    )
-    const converted = (await answer.json()).data.id as string
+    const converted = await convertedFile()
     const { Wrapper } = wrapper()
     const { result } = renderHook(() => useFile(converted), { wrapper: Wrapper })
     await tick(100)
@@ -194,5 +202,45 @@ describe('polling', () => {
     await tick(10_000)
     expect(result.current.data?.status).toBe('ready')
     expect(result.current.data?.mime?.mime).toBe('image/webp')
+  })
+
+  it('useFiles refreshes a page while a file on it is pending, and stops once every row is final', async () => {
+    const converted = await convertedFile()
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(() => useFiles(), { wrapper: Wrapper })
+    const row = () => result.current.data?.data.find((f) => f.id === converted)
+    await tick(100)
+    expect(row()?.status).toBe('pending')
+    await tick(10_000)
+    expect(row()?.status).toBe('ready')
+    const lists = count('GET', '/files.json')
+    // Polled on the shared schedule (1 s, 2.5 s, 4.75 s, 8.1 s after the first answer), not more.
+    expect(lists).toBe(5)
+    await tick(60_000)
+    expect(count('GET', '/files.json')).toBe(lists)
+  })
+
+  it('a page whose rows are all final is fetched once', async () => {
+    await emulator.seed({ files: [{}, {}], groups: [{ fileIds: [] }] })
+    const { Wrapper } = wrapper()
+    renderHook(() => ({ files: useFiles(), groups: useGroups() }), { wrapper: Wrapper })
+    await tick(60_000)
+    expect(count('GET', '/files.json')).toBe(1)
+    expect(count('GET', '/groups.json')).toBe(1)
+  })
+
+  it('useGroups follows a new group from pending to ready', async () => {
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(() => ({ groups: useGroups(), create: useCreateGroup() }), {
+      wrapper: Wrapper,
+    })
+    await tick(100)
+    expect(result.current.groups.data?.count).toBe(0)
+    const { files } = await emulator.seed({ files: [{}] })
+    await act(() => result.current.create.mutateAsync({ fileIds: [files[0]!.id] }))
+    await tick(100) // the mutation invalidates the list
+    expect(result.current.groups.data?.data[0]?.status).toBe('pending')
+    await tick(2_000)
+    expect(result.current.groups.data?.data[0]?.status).toBe('ready')
   })
 })

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type ComponentProps, type ReactNode, useEffect } from 'react'
 import type { FileResource } from '../../api/types.js'
+import type { PollingOptions } from '../../hooks/policy.js'
 import { filesQueryOptions, groupFilesQueryOptions } from '../../hooks/queryOptions.js'
 import { useFileService } from '../../provider/context.js'
 import { listMessages, statusMessages } from '../../provider/messages.js'
@@ -37,14 +38,21 @@ export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
   renderActions?: (file: FileResource) => ReactNode
   /** Accessible name of the table. @default messages['files.label'] */
   label?: string
+  /** How the page is refreshed while a file on it is not final (a conversion, an upload from a URL). */
+  polling?: PollingOptions
 }
 
 /** Keeps the requested page while the data for it loads, the previous page visible meanwhile. */
-function useFilePage(groupId: string | undefined, page: number, items: number) {
+function useFilePage(
+  groupId: string | undefined,
+  page: number,
+  items: number,
+  polling: PollingOptions | undefined,
+) {
   const ctx = useFileService()
   const options = groupId
-    ? groupFilesQueryOptions(ctx, groupId, { page, items })
-    : filesQueryOptions(ctx, { page, items })
+    ? groupFilesQueryOptions(ctx, groupId, { page, items }, polling)
+    : filesQueryOptions(ctx, { page, items }, polling)
   const query = useQuery(options, ctx.queryClient)
   const pages = query.data?.pages
   useEffect(() => {
@@ -58,7 +66,10 @@ function useFilePage(groupId: string | undefined, page: number, items: number) {
   return query
 }
 
-/** A page of files with thumbnails, status and size; optional selection and row actions. */
+/**
+ * A page of files with thumbnails, status and size; optional selection and row actions. While a
+ * file on the page is not final the page is refreshed (backed off, never in a hidden tab).
+ */
 export const FileList = withRef(function FileList({
   groupId,
   defaultPage = 1,
@@ -69,6 +80,7 @@ export const FileList = withRef(function FileList({
   onSelectedIdsChange,
   renderActions,
   label,
+  polling,
   className,
   ...rest
 }: FileListProps) {
@@ -82,7 +94,7 @@ export const FileList = withRef(function FileList({
     defaultSelectedIds ?? [],
     onSelectedIdsChange,
   )
-  const query = useFilePage(groupId, page, pageSize)
+  const query = useFilePage(groupId, page, pageSize, polling)
   const data = query.data
   const state = viewState(query, data?.count === 0)
   const toggle = (id: string) =>

@@ -1,6 +1,7 @@
 'use client'
 import type { ComponentProps } from 'react'
 import type { Group } from '../../api/types.js'
+import type { PollingOptions } from '../../hooks/policy.js'
 import { useGroups } from '../../hooks/queries.js'
 import { listMessages, statusMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
@@ -23,6 +24,8 @@ export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' |
   getHref?: (group: Group) => string
   /** Accessible name of the table. @default messages['groups.label'] */
   label?: string
+  /** How the page is refreshed while a group on it is `pending`. */
+  polling?: PollingOptions
 }
 
 /** The file count encoded in a group uuid (`<uuid>~<count>`). */
@@ -31,18 +34,22 @@ const fileCount = (uuid: string) => {
   return Number.isInteger(count) ? count : null
 }
 
-/** The project's groups (needs the secret key), paginated, with status and file count. */
+/**
+ * The project's groups (needs the secret key), paginated, with status and file count; refreshed
+ * while a group on the page is `pending`.
+ */
 export const GroupList = withRef(function GroupList({
   defaultPageSize = 20,
   onSelect,
   getHref,
   label,
+  polling,
   className,
   ...rest
 }: GroupListProps) {
   const t = useText(text)
   const { page, pageSize, paginationProps } = usePaging(1, defaultPageSize)
-  const query = useGroups({ page, items: pageSize })
+  const query = useGroups({ page, items: pageSize }, polling)
   const data = query.data
   const state = viewState(query, data?.count === 0)
   return (

@@ -80,6 +80,7 @@ export const editorMessages = {
   'editor.editTitle': 'Group {id}',
   'editor.list': 'Files in this group',
   'editor.empty': 'No files in this group yet. Upload or pick some.',
+  'editor.emptyUploadOnly': 'No files in this group yet. Upload some.',
   'editor.moveUp': 'Move {name} up',
   'editor.moveDown': 'Move {name} down',
   'editor.removeFile': 'Remove {name}',

@@ -39,6 +39,7 @@ describe('GroupEditor', () => {
     const { Wrapper } = wrapper()
     render(<GroupEditor onCreated={onCreated} />, { wrapper: Wrapper })
     expect(screen.getByText('No files in this group yet. Upload or pick some.')).toBeDefined()
+    expect(screen.queryByText(/Alt\+Arrow keys/)).toBeNull() // nothing to move yet
     await user.click(screen.getByRole('button', { name: 'Create group' }))
     expect(screen.getByRole('alert').textContent).toBe('Add at least one file.')
     await user.click(screen.getByRole('button', { name: 'Add from project files' }))
@@ -52,6 +53,14 @@ describe('GroupEditor', () => {
     expect(accessToken).toMatch(/^gat-/)
     expect(await serverOrder(group.id)).toEqual(['b.png', 'a.png'])
     expect(await screen.findByText(/Status: Ready/, undefined, { timeout: 4_000 })).toBeDefined() // polled from pending
+  })
+
+  it('without the secret key offers only uploading, and says so when the group is empty', async () => {
+    const { Wrapper } = wrapper({ token: undefined })
+    render(<GroupEditor />, { wrapper: Wrapper })
+    expect(screen.getByText('No files in this group yet. Upload some.')).toBeDefined()
+    expect(screen.getByLabelText('Choose files')).toBeDefined()
+    expect(screen.queryByRole('button', { name: 'Add from project files' })).toBeNull()
   })
 
   it('reorders with the keyboard, keeps focus on the moved file, announces it, and saves', async () => {

@@ -354,25 +354,27 @@ export const GroupEditor = withRef(function GroupEditor({
         <QueryState state={state} error={files.error} emptyText="" onRetry={() => void files.refetch()} />
       ) : (
         <>
-          <p id={hintId} data-slot="keyboard-hint">
-            {t('editor.keyboardHint')}
-          </p>
           {list.length === 0 ? (
-            <p data-slot="empty">{t('editor.empty')}</p>
+            <p data-slot="empty">{t(canPick ? 'editor.empty' : 'editor.emptyUploadOnly')}</p>
           ) : (
-            <ol aria-label={t('editor.list')} aria-describedby={hintId} data-slot="group-files">
-              {list.map((file, index) => (
-                <FileRow
-                  key={file.id}
-                  file={file}
-                  index={index}
-                  isLast={index === list.length - 1}
-                  hintId={hintId}
-                  actions={actions}
-                  handles={handles.current}
-                />
-              ))}
-            </ol>
+            <>
+              <p id={hintId} data-slot="keyboard-hint">
+                {t('editor.keyboardHint')}
+              </p>
+              <ol aria-label={t('editor.list')} aria-describedby={hintId} data-slot="group-files">
+                {list.map((file, index) => (
+                  <FileRow
+                    key={file.id}
+                    file={file}
+                    index={index}
+                    isLast={index === list.length - 1}
+                    hintId={hintId}
+                    actions={actions}
+                    handles={handles.current}
+                  />
+                ))}
+              </ol>
+            </>
           )}
           <FileUploader onUploaded={(file) => add([file])} />
           {canPick && (

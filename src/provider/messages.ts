@@ -62,7 +62,7 @@ export const listMessages = {
   'column.files': 'Files',
   'column.select': 'Select',
   'column.actions': 'Actions',
-  'pagination.label': 'Pagination',
+  'pagination.label': '{list}, pages',
   'pagination.first': 'First page',
   'pagination.previous': 'Previous page',
   'pagination.next': 'Next page',

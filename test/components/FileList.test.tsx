@@ -30,6 +30,8 @@ describe('FileList', () => {
     expect(within(first).getByText('image/png')).toBeDefined()
     expect(within(first).getByText('Ready')).toBeDefined()
     expect(screen.getByText('Page 1 of 1')).toBeDefined()
+    // Named after its list, so a page with both lists has two distinct navigation landmarks.
+    expect(screen.getByRole('navigation', { name: 'Files, pages' })).toBeDefined()
     await expectNoAxeViolations(container)
   })
 
@@ -165,6 +167,7 @@ describe('GroupList', () => {
     const row = (await screen.findAllByRole('row'))[1]!
     expect(within(row).getByText('2')).toBeDefined()
     expect(within(row).getByText('Ready')).toBeDefined()
+    expect(screen.getByRole('navigation', { name: 'Groups, pages' })).toBeDefined()
     await user.click(within(row).getByRole('button', { name: `Open ${groups[0]!.id}` }))
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: groups[0]!.id }))
     await expectNoAxeViolations(container)

@@ -95,6 +95,7 @@ export const FileList = withRef(function FileList({
     onSelectedIdsChange,
   )
   const query = useFilePage(groupId, page, pageSize, polling)
+  const tableLabel = label ?? t('files.label')
   const data = query.data
   const state = viewState(query, data?.count === 0)
   const toggle = (id: string) =>
@@ -112,7 +113,7 @@ export const FileList = withRef(function FileList({
         />
       ) : (
         <>
-          <table aria-label={label ?? t('files.label')} aria-busy={query.isPlaceholderData || undefined}>
+          <table aria-label={tableLabel} aria-busy={query.isPlaceholderData || undefined}>
             <thead>
               <tr>
                 {selectable && <th scope="col">{t('column.select')}</th>}
@@ -164,7 +165,7 @@ export const FileList = withRef(function FileList({
               ))}
             </tbody>
           </table>
-          <Pagination {...paginationProps(data!, query.isPlaceholderData)} />
+          <Pagination list={tableLabel} {...paginationProps(data!, query.isPlaceholderData)} />
         </>
       )}
     </div>

@@ -52,6 +52,7 @@ export const GroupList = withRef(function GroupList({
   const query = useGroups({ page, items: pageSize }, polling)
   const data = query.data
   const state = viewState(query, data?.count === 0)
+  const tableLabel = label ?? t('groups.label')
   return (
     <div
       data-slot="group-list"
@@ -69,7 +70,7 @@ export const GroupList = withRef(function GroupList({
         />
       ) : (
         <>
-          <table aria-label={label ?? t('groups.label')} aria-busy={query.isPlaceholderData || undefined}>
+          <table aria-label={tableLabel} aria-busy={query.isPlaceholderData || undefined}>
             <thead>
               <tr>
                 <th scope="col">{t('column.name')}</th>
@@ -100,7 +101,7 @@ export const GroupList = withRef(function GroupList({
               ))}
             </tbody>
           </table>
-          <Pagination {...paginationProps(data!, query.isPlaceholderData)} />
+          <Pagination list={tableLabel} {...paginationProps(data!, query.isPlaceholderData)} />
         </>
       )}
     </div>

@@ -5,6 +5,8 @@ import { cx } from './cx.js'
 import { useText } from './useText.js'
 
 export interface PaginationProps extends Omit<ComponentProps<'nav'>, 'onChange'> {
+  /** Name of the list it pages (the table's label): two lists on a page get two named navigations. */
+  list: string
   page: number
   pages: number
   pageSize: number
@@ -18,6 +20,7 @@ export interface PaginationProps extends Omit<ComponentProps<'nav'>, 'onChange'>
 
 /** First / previous / next / last, "Page n of m" and the page size. */
 export function Pagination({
+  list,
   page,
   pages,
   pageSize,
@@ -43,7 +46,7 @@ export function Pagination({
   )
   return (
     <nav
-      aria-label={t('pagination.label')}
+      aria-label={t('pagination.label', { list })}
       data-slot="pagination"
       data-busy={isBusy || undefined}
       className={cx('fk-pagination', className)}

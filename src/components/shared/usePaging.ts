@@ -17,7 +17,10 @@ export function usePaging(
     setPage(next)
     onPageChange?.(next)
   }
-  const paginationProps = (data: { page: number; pages: number }, isBusy: boolean): PaginationProps => ({
+  const paginationProps = (
+    data: { page: number; pages: number },
+    isBusy: boolean,
+  ): Omit<PaginationProps, 'list'> => ({
     page: data.page,
     pages: data.pages,
     pageSize,

@@ -36,7 +36,7 @@ describe('FileUploader', () => {
       new File(['x'.repeat(50)], 'big.png', { type: 'image/png' }),
       new File(['x'], 'notes.txt', { type: 'text/plain' }),
     ])
-    expect(within(item('big.png')).getByRole('alert').textContent).toBe('Larger than 10 byte')
+    expect(within(item('big.png')).getByRole('alert').textContent).toBe('Larger than 10 bytes')
     expect(within(item('notes.txt')).getByRole('alert').textContent).toBe(
       'Not an accepted type (image/*, .pdf)',
     )

@@ -12,7 +12,7 @@ function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: strin
 
 const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
 
-/** `1.2 MB`, `640 kB`, `12 B` through Intl with the given locale. */
+/** `1.2 MB`, `640 kB`, `12 bytes` through Intl with the given locale (short units read "12 byte"). */
 export function formatSize(bytes: number | null, locale?: string): string {
   if (bytes === null) return '—'
   let value = bytes
@@ -27,7 +27,7 @@ export function formatSize(bytes: number | null, locale?: string): string {
       new Intl.NumberFormat(locale, {
         style: 'unit',
         unit: units[unit],
-        unitDisplay: 'short',
+        unitDisplay: unit === 0 ? 'long' : 'short',
         maximumFractionDigits: unit === 0 ? 0 : 1,
       }),
   ).format(value)

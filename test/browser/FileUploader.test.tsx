@@ -37,6 +37,18 @@ describe('FileUploader in Chromium', () => {
     expect(onUploaded.mock.calls[0]![0]).toMatchObject({ originalName: 'big.bin', size: 3 * 1024 * 1024 })
   })
 
+  it('with keepUploaded={false} drops each file from its list once uploaded', async () => {
+    const user = userEvent.setup()
+    const onUploaded = vi.fn()
+    render(<FileUploader keepUploaded={false} onUploaded={onUploaded} />, { wrapper: Wrapper })
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File(['a'], 'a.txt', { type: 'text/plain' }),
+      new File(['b'], 'b.txt', { type: 'text/plain' }),
+    ])
+    await vi.waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(2), { timeout: 10_000 })
+    await vi.waitFor(() => expect(screen.queryByRole('list', { name: 'Uploads' })).toBeNull())
+  })
+
   it('cancels an upload in flight and retries it', async () => {
     await faults({ latency: 1500 })
     const user = userEvent.setup()

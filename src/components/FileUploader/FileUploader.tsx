@@ -40,6 +40,11 @@ export interface FileUploaderProps extends Omit<ComponentProps<'div'>, 'children
   metadata?: Record<string, string>
   /** Called with each file once it is uploaded. */
   onUploaded?: (file: FileResource) => void
+  /**
+   * Keep finished uploads in the list, saying "Uploaded". `false` drops each one as it finishes,
+   * for hosts that show uploaded files elsewhere (GroupEditor lists them in the group). @default true
+   */
+  keepUploaded?: boolean
 }
 
 const matches = (file: File, accept: string[]) =>
@@ -58,6 +63,7 @@ export const FileUploader = withRef(function FileUploader({
   multiple = true,
   metadata,
   onUploaded,
+  keepUploaded = true,
   className,
   ...rest
 }: FileUploaderProps) {
@@ -85,7 +91,8 @@ export const FileUploader = withRef(function FileUploader({
         onProgress: ({ loaded, total }) => update(key, { loaded, total: total || file.size }),
       })
       .then((result) => {
-        update(key, { status: 'done', loaded: file.size, result })
+        if (keepUploaded) update(key, { status: 'done', loaded: file.size, result })
+        else setItems((list) => list.filter((item) => item.key !== key))
         onUploaded?.(result)
       })
       .catch((error: unknown) => {

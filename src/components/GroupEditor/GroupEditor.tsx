@@ -376,7 +376,8 @@ export const GroupEditor = withRef(function GroupEditor({
               </ol>
             </>
           )}
-          <FileUploader onUploaded={(file) => add([file])} />
+          {/* An uploaded file moves into the group's list, which announces it. */}
+          <FileUploader keepUploaded={false} onUploaded={(file) => add([file])} />
           {canPick && (
             <div data-slot="picker">
               <button

@@ -62,7 +62,9 @@ export function Portal({ path, go }: { path: string; go: (path: string) => void 
               if (accessToken) sessionStorage.setItem(tokenKey(group.id), accessToken)
             }}
           />
-          <p data-testid="created-hint">After creating, open it again with only its token:</p>
+          <p data-testid="created-hint">
+            After creating, keep the id and the token: "Open a group" below reopens it with only those.
+          </p>
         </section>
       </FileServiceProvider>
       <OpenGroup go={go} />

@@ -80,6 +80,33 @@ export const PendingToReady: Story = {
   },
 }
 
+/**
+ * In a narrow container the table scrolls sideways inside the list (a focusable region then);
+ * the page does not widen.
+ */
+export const Narrow: Story = {
+  loaders: [seed({ files: [{ name: 'a-rather-long-file-name-without-spaces.png' }, { sample: 'pdf' }] })],
+  render: (args) => (
+    <div style={{ width: 320 }} data-testid="narrow">
+      <FileList {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('table')
+    const box = canvas.getByTestId('narrow')
+    const scroller = box.querySelector<HTMLElement>('[data-slot="table-scroll"]')!
+    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth)
+    // Something to scroll: the box is a named region keyboard users can focus and scroll.
+    await waitFor(() => expect(canvas.getByRole('region', { name: 'Files' })).toBe(scroller))
+    await expect(scroller).toHaveAttribute('tabindex', '0')
+    await expect(box.scrollWidth).toBe(320)
+    await expect(
+      canvas.getByRole('navigation', { name: 'Files, pages' }).getBoundingClientRect().width,
+    ).toBeLessThanOrEqual(320)
+  },
+}
+
 export const Loading: Story = {
   loaders: [seed({ before: () => emulator.faults.latency(60_000) })],
   play: async ({ canvasElement }) => {

@@ -236,7 +236,13 @@ export const GroupEditor = withRef(function GroupEditor({
     const current = latest.current
     const fresh = added.filter((file) => !current.some((f) => f.id === file.id))
     if (current.length + fresh.length > maxFiles) return setProblem(t('editor.tooMany', { max: maxFiles }))
-    if (fresh.length) change([...current, ...fresh], t('editor.added', { count: fresh.length }))
+    if (fresh.length)
+      change(
+        [...current, ...fresh],
+        fresh.length === 1
+          ? t('editor.addedOne', { name: nameOf(fresh[0]!) })
+          : t('editor.added', { count: fresh.length }),
+      )
     const dupe = added.find((file) => current.some((f) => f.id === file.id))
     if (dupe) setProblem(t('editor.duplicate', { name: nameOf(dupe) }))
   }

@@ -50,11 +50,13 @@ describe('RecipeBuilder', () => {
     const user = userEvent.setup()
     const { container, fileId } = await render_()
     expect(screen.getByText('No operations yet.')).toBeDefined()
+    expect(screen.queryByRole('list')).toBeNull() // no empty list for screen readers to announce
     await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'format')
     await user.click(screen.getByRole('button', { name: 'Add' }))
     await user.selectOptions(screen.getByRole('combobox', { name: 'Format format' }), 'webp')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'resize')
     await user.click(screen.getByRole('button', { name: 'Add' }))
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(2)
     const width = screen.getByRole('spinbutton', { name: 'Resize size width' })
     await user.clear(width)
     await user.type(width, '400')

@@ -233,75 +233,78 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
 
       <fieldset>
         <legend>{t('recipe.operations')}</legend>
-        {current.operations.length === 0 && <p>{t('recipe.none')}</p>}
-        <ol>
-          {current.operations.map((op, index) => {
-            const spec = catalogue.find((s) => s.name === op.name)
-            const opIssues = issuesOf(index)
-            const errorId = `${ids}-op-${index}`
-            return (
-              <li
-                // biome-ignore lint/suspicious/noArrayIndexKey: operations may repeat; their position is their identity
-                key={index}
-                data-slot="recipe-operation"
-                data-invalid={opIssues.length > 0 || undefined}
-                aria-describedby={opIssues.length ? errorId : undefined}
-              >
-                <strong>{label(op.name)}</strong>{' '}
-                {spec?.args.map((arg, a) => (
-                  <ArgInput
-                    key={arg.name}
-                    spec={arg}
-                    label={`${label(op.name)} ${own(`recipe.arg.${arg.name}`, arg.name)}`}
-                    value={op.args[a] ?? ''}
-                    values={
-                      op.name === 'format' && arg.type === 'enum'
-                        ? formatValues(kind, info.data, arg.values)
-                        : undefined
-                    }
-                    onChange={(next) => {
-                      const args = spec.args.map((_, i) => (i === a ? next : (op.args[i] ?? '')))
-                      // Trailing empty optional arguments are left out of the recipe.
-                      while (args.length && args.at(-1) === '') args.pop()
-                      update(current.operations.map((o, i) => (i === index ? { ...o, args } : o)))
-                    }}
-                  />
-                ))}{' '}
-                <button
-                  type="button"
-                  className="fk-button"
-                  aria-label={t('recipe.moveUp', { name: label(op.name) })}
-                  disabled={index === 0}
-                  onClick={() => update(swap(current.operations, index, index - 1))}
+        {current.operations.length === 0 ? (
+          <p>{t('recipe.none')}</p>
+        ) : (
+          <ol data-slot="recipe-operations">
+            {current.operations.map((op, index) => {
+              const spec = catalogue.find((s) => s.name === op.name)
+              const opIssues = issuesOf(index)
+              const errorId = `${ids}-op-${index}`
+              return (
+                <li
+                  // biome-ignore lint/suspicious/noArrayIndexKey: operations may repeat; their position is their identity
+                  key={index}
+                  data-slot="recipe-operation"
+                  data-invalid={opIssues.length > 0 || undefined}
+                  aria-describedby={opIssues.length ? errorId : undefined}
                 >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="fk-button"
-                  aria-label={t('recipe.moveDown', { name: label(op.name) })}
-                  disabled={index === current.operations.length - 1}
-                  onClick={() => update(swap(current.operations, index, index + 1))}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  className="fk-button"
-                  aria-label={t('recipe.remove', { name: label(op.name) })}
-                  onClick={() => update(current.operations.filter((_, i) => i !== index))}
-                >
-                  ×
-                </button>
-                {opIssues.length > 0 && (
-                  <span id={errorId} role="alert" data-slot="recipe-issue">
-                    {problems(opIssues)}
-                  </span>
-                )}
-              </li>
-            )
-          })}
-        </ol>
+                  <strong>{label(op.name)}</strong>{' '}
+                  {spec?.args.map((arg, a) => (
+                    <ArgInput
+                      key={arg.name}
+                      spec={arg}
+                      label={`${label(op.name)} ${own(`recipe.arg.${arg.name}`, arg.name)}`}
+                      value={op.args[a] ?? ''}
+                      values={
+                        op.name === 'format' && arg.type === 'enum'
+                          ? formatValues(kind, info.data, arg.values)
+                          : undefined
+                      }
+                      onChange={(next) => {
+                        const args = spec.args.map((_, i) => (i === a ? next : (op.args[i] ?? '')))
+                        // Trailing empty optional arguments are left out of the recipe.
+                        while (args.length && args.at(-1) === '') args.pop()
+                        update(current.operations.map((o, i) => (i === index ? { ...o, args } : o)))
+                      }}
+                    />
+                  ))}{' '}
+                  <button
+                    type="button"
+                    className="fk-button"
+                    aria-label={t('recipe.moveUp', { name: label(op.name) })}
+                    disabled={index === 0}
+                    onClick={() => update(swap(current.operations, index, index - 1))}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="fk-button"
+                    aria-label={t('recipe.moveDown', { name: label(op.name) })}
+                    disabled={index === current.operations.length - 1}
+                    onClick={() => update(swap(current.operations, index, index + 1))}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    className="fk-button"
+                    aria-label={t('recipe.remove', { name: label(op.name) })}
+                    onClick={() => update(current.operations.filter((_, i) => i !== index))}
+                  >
+                    ×
+                  </button>
+                  {opIssues.length > 0 && (
+                    <span id={errorId} role="alert" data-slot="recipe-issue">
+                      {problems(opIssues)}
+                    </span>
+                  )}
+                </li>
+              )
+            })}
+          </ol>
+        )}
         <label>
           {t('recipe.add')}{' '}
           <select value={adding} onChange={(e) => setAdding(e.target.value)}>

@@ -8,10 +8,9 @@ import { useFileService } from '../../provider/context.js'
 import { listMessages, statusMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { formatDate, formatSize } from '../shared/format.js'
-import { Pagination } from '../shared/Pagination.js'
+import { PagedTable } from '../shared/PagedTable.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
-import { TableScroll } from '../shared/TableScroll.js'
 import { useControllableState } from '../shared/useControllableState.js'
 import { usePaging } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
@@ -113,63 +112,59 @@ export const FileList = withRef(function FileList({
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <>
-          <TableScroll label={tableLabel}>
-            <table aria-label={tableLabel} aria-busy={query.isPlaceholderData || undefined}>
-              <thead>
-                <tr>
-                  {selectable && <th scope="col">{t('column.select')}</th>}
-                  <th scope="col">{t('column.preview')}</th>
-                  <th scope="col">{t('column.name')}</th>
-                  <th scope="col">{t('column.type')}</th>
-                  <th scope="col">{t('column.size')}</th>
-                  <th scope="col">{t('column.status')}</th>
-                  <th scope="col">{t('column.created')}</th>
-                  {renderActions && <th scope="col">{t('column.actions')}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {data!.data.map((file) => (
-                  <tr
-                    key={file.id}
-                    data-slot="file-row"
-                    data-status={file.status}
-                    data-selected={selected.includes(file.id) || undefined}
-                  >
-                    {selectable && (
-                      <td>
-                        <input
-                          type="checkbox"
-                          aria-label={t('selectFile', { name: file.originalName ?? file.id })}
-                          checked={selected.includes(file.id)}
-                          onChange={() => toggle(file.id)}
-                        />
-                      </td>
-                    )}
-                    <td>
-                      {file.isImage && file.status === 'ready' ? (
-                        <img
-                          src={`${cdnUrl}/${encodeURIComponent(file.id)}/-/preview/96x96/`}
-                          alt=""
-                          width={48}
-                          height={48}
-                          loading="lazy"
-                        />
-                      ) : null}
-                    </td>
-                    <td>{file.originalName ?? t('unnamed')}</td>
-                    <td>{file.mime?.mime ?? '—'}</td>
-                    <td>{formatSize(file.size, locale)}</td>
-                    <td data-status={file.status}>{statusText(file.status, t)}</td>
-                    <td>{formatDate(file.createdAt, locale, timeZone)}</td>
-                    {renderActions && <td>{renderActions(file)}</td>}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <Pagination list={tableLabel} {...paginationProps(data!, query.isPlaceholderData)} />
-        </>
+        <PagedTable
+          label={tableLabel}
+          pagination={paginationProps(data!, query.isPlaceholderData)}
+          head={
+            <>
+              {selectable && <th scope="col">{t('column.select')}</th>}
+              <th scope="col">{t('column.preview')}</th>
+              <th scope="col">{t('column.name')}</th>
+              <th scope="col">{t('column.type')}</th>
+              <th scope="col">{t('column.size')}</th>
+              <th scope="col">{t('column.status')}</th>
+              <th scope="col">{t('column.created')}</th>
+              {renderActions && <th scope="col">{t('column.actions')}</th>}
+            </>
+          }
+        >
+          {data!.data.map((file) => (
+            <tr
+              key={file.id}
+              data-slot="file-row"
+              data-status={file.status}
+              data-selected={selected.includes(file.id) || undefined}
+            >
+              {selectable && (
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={t('selectFile', { name: file.originalName ?? file.id })}
+                    checked={selected.includes(file.id)}
+                    onChange={() => toggle(file.id)}
+                  />
+                </td>
+              )}
+              <td>
+                {file.isImage && file.status === 'ready' ? (
+                  <img
+                    src={`${cdnUrl}/${encodeURIComponent(file.id)}/-/preview/96x96/`}
+                    alt=""
+                    width={48}
+                    height={48}
+                    loading="lazy"
+                  />
+                ) : null}
+              </td>
+              <td>{file.originalName ?? t('unnamed')}</td>
+              <td>{file.mime?.mime ?? '—'}</td>
+              <td>{formatSize(file.size, locale)}</td>
+              <td data-status={file.status}>{statusText(file.status, t)}</td>
+              <td>{formatDate(file.createdAt, locale, timeZone)}</td>
+              {renderActions && <td>{renderActions(file)}</td>}
+            </tr>
+          ))}
+        </PagedTable>
       )}
     </div>
   )

@@ -5,10 +5,9 @@ import type { PollingOptions } from '../../hooks/policy.js'
 import { useGroups } from '../../hooks/queries.js'
 import { listMessages, statusMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
-import { Pagination } from '../shared/Pagination.js'
+import { PagedTable } from '../shared/PagedTable.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
-import { TableScroll } from '../shared/TableScroll.js'
 import { usePaging } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
@@ -70,42 +69,38 @@ export const GroupList = withRef(function GroupList({
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <>
-          <TableScroll label={tableLabel}>
-            <table aria-label={tableLabel} aria-busy={query.isPlaceholderData || undefined}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('column.name')}</th>
-                  <th scope="col">{t('column.files')}</th>
-                  <th scope="col">{t('column.status')}</th>
-                  {onSelect && <th scope="col">{t('column.actions')}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {data!.data.map((group) => (
-                  <tr key={group.id} data-slot="group-row" data-status={group.status}>
-                    <td>{getHref ? <a href={getHref(group)}>{group.id}</a> : group.id}</td>
-                    <td>{fileCount(group.uuid) ?? '—'}</td>
-                    <td data-status={group.status}>{statusText(group.status, t)}</td>
-                    {onSelect && (
-                      <td>
-                        <button
-                          type="button"
-                          className="fk-button"
-                          aria-label={`${t('open')} ${group.id}`}
-                          onClick={() => onSelect(group)}
-                        >
-                          {t('open')}
-                        </button>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <Pagination list={tableLabel} {...paginationProps(data!, query.isPlaceholderData)} />
-        </>
+        <PagedTable
+          label={tableLabel}
+          pagination={paginationProps(data!, query.isPlaceholderData)}
+          head={
+            <>
+              <th scope="col">{t('column.name')}</th>
+              <th scope="col">{t('column.files')}</th>
+              <th scope="col">{t('column.status')}</th>
+              {onSelect && <th scope="col">{t('column.actions')}</th>}
+            </>
+          }
+        >
+          {data!.data.map((group) => (
+            <tr key={group.id} data-slot="group-row" data-status={group.status}>
+              <td>{getHref ? <a href={getHref(group)}>{group.id}</a> : group.id}</td>
+              <td>{fileCount(group.uuid) ?? '—'}</td>
+              <td data-status={group.status}>{statusText(group.status, t)}</td>
+              {onSelect && (
+                <td>
+                  <button
+                    type="button"
+                    className="fk-button"
+                    aria-label={`${t('open')} ${group.id}`}
+                    onClick={() => onSelect(group)}
+                  >
+                    {t('open')}
+                  </button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </PagedTable>
       )}
     </div>
   )

@@ -20,6 +20,8 @@ async function paced({ url, connections, duration, rate, headers, requests }) {
   const latencies = []
   let non2xx = 0
   let errors = 0
+  /** What the failed requests failed with (`ECONNRESET`…), so a table can say it. */
+  const errorKinds = {}
   // A list of requests (GET only here) is cycled through, as autocannon does.
   const targets = requests?.map((r) => ({ url: new URL(r.path, url).href, headers: r.headers })) ?? [
     { url, headers },
@@ -36,8 +38,10 @@ async function paced({ url, connections, duration, rate, headers, requests }) {
           resolve()
         })
       })
-      request.on('error', () => {
+      request.on('error', (error) => {
         errors++
+        const kind = error.code ?? error.message
+        errorKinds[kind] = (errorKinds[kind] ?? 0) + 1
         resolve()
       })
     })
@@ -64,6 +68,7 @@ async function paced({ url, connections, duration, rate, headers, requests }) {
       mean: latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length),
     },
     errors,
+    errorKinds,
     timeouts: 0,
     non2xx,
   }
@@ -96,6 +101,7 @@ console.log(
       mean: result.latency.mean,
     },
     errors: result.errors,
+    errorKinds: result.errorKinds ?? {},
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     cpuMs: (used.user + used.system) / 1000,

@@ -84,6 +84,8 @@ interface LoadResult {
   rps: number
   latency: { p50: number; p90: number; p99: number; max: number; mean: number }
   errors: number
+  /** Failed requests by error code (the paced client only; autocannon gives none). */
+  errorKinds: Record<string, number>
   timeouts: number
   non2xx: number
   cpuMs: number
@@ -246,6 +248,8 @@ export async function serverBench({
   const table: string[][] = []
   const record = (what: string, connections: number, r: LoadResult, note = '') => {
     const serverPerRequest = r.serverCpuMs / Math.max(1, r.requests)
+    const kinds = Object.entries(r.errorKinds ?? {}).map(([kind, n]) => `${n}× ${kind}`)
+    if (kinds.length) note = [note, `errors: ${kinds.join(', ')}`].filter(Boolean).join('; ')
     table.push([
       what,
       String(connections),

@@ -100,6 +100,10 @@ export const Narrow: Story = {
     // Something to scroll: the box is a named region keyboard users can focus and scroll.
     await waitFor(() => expect(canvas.getByRole('region', { name: 'Files' })).toBe(scroller))
     await expect(scroller).toHaveAttribute('tabindex', '0')
+    // Short values stay on one line (the name may wrap): one line box for "193 bytes".
+    const lines = document.createRange()
+    lines.selectNodeContents(canvas.getByText(/ bytes$/))
+    await expect(lines.getClientRects()).toHaveLength(1)
     await expect(box.scrollWidth).toBe(320)
     await expect(
       canvas.getByRole('navigation', { name: 'Files, pages' }).getBoundingClientRect().width,

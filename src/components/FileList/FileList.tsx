@@ -156,7 +156,7 @@ export const FileList = withRef(function FileList({
                   />
                 ) : null}
               </td>
-              <td>{file.originalName ?? t('unnamed')}</td>
+              <td data-slot="file-name">{file.originalName ?? t('unnamed')}</td>
               <td>{file.mime?.mime ?? '—'}</td>
               <td>{formatSize(file.size, locale)}</td>
               <td data-status={file.status}>{statusText(file.status, t)}</td>

@@ -47,7 +47,9 @@ export function Portal({ path, go }: { path: string; go: (path: string) => void 
         <section className="panel" aria-label="What this token cannot do">
           <h2>Operator views</h2>
           <p>These need the project’s secret key, which this page does not have.</p>
+          <h3>All groups</h3>
           <GroupList />
+          <h3>All files</h3>
           <FileList />
         </section>
       </FileServiceProvider>

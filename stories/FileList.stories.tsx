@@ -98,7 +98,9 @@ export const Narrow: Story = {
     const scroller = box.querySelector<HTMLElement>('[data-slot="table-scroll"]')!
     await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth)
     // Something to scroll: the box is a named region keyboard users can focus and scroll.
-    await waitFor(() => expect(canvas.getByRole('region', { name: 'Files' })).toBe(scroller))
+    await waitFor(() =>
+      expect(canvas.getByRole('region', { name: 'Files, scrolls sideways' })).toBe(scroller),
+    )
     await expect(scroller).toHaveAttribute('tabindex', '0')
     // Short values stay on one line (the name may wrap): one line box for "193 bytes".
     const lines = document.createRange()

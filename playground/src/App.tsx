@@ -8,7 +8,7 @@ export function App() {
   return (
     <>
       <header>
-        <strong>Filekit playground</strong>
+        <h1>Filekit playground</h1>
         <nav aria-label="Areas">
           <a href="#/portal" aria-current={area === 'portal' ? 'page' : undefined}>
             End-user portal

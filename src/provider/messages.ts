@@ -63,6 +63,7 @@ export const listMessages = {
   'column.select': 'Select',
   'column.actions': 'Actions',
   'pagination.label': '{list}, pages',
+  'table.scroll': '{list}, scrolls sideways',
   'pagination.first': 'First page',
   'pagination.previous': 'Previous page',
   'pagination.next': 'Next page',

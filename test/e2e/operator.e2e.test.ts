@@ -1,4 +1,6 @@
 // The operator's journey in Chromium, through the playground's key-adding proxy.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
@@ -135,4 +137,37 @@ describe('operator', () => {
     expect(await result.textContent()).toContain('Processing failed')
     await h.screenshot(page, '07-remove-bg-blank-failed')
   }, 60_000)
+
+  it('has no axe violations on any page, wide or 375 px narrow, and never scrolls the page sideways', async () => {
+    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+    const [image] = await seedFiles([{ name: 'photo.png' }])
+    const page = await h.page()
+    const found: string[] = []
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 })
+      for (const [route, ready] of [
+        ['#/portal', 'Create group'],
+        ['#/operator', 'Next page'],
+        [`#/operator/files/${image!.id}`, 'Convert'],
+      ] as const) {
+        await page.goto(`${h.playgroundUrl}/${route}`)
+        await page.getByRole('button', { name: ready }).first().waitFor({ timeout: 15_000 })
+        await page.waitForTimeout(300) // effects that follow the first render (scroll regions)
+        if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe })
+        const violations = await page.evaluate(async () => {
+          const run = (
+            window as unknown as { axe: { run: (c: object) => Promise<{ violations: { id: string }[] }> } }
+          ).axe.run
+          return (
+            await run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] })
+          ).violations.map((v) => v.id)
+        })
+        const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+        for (const v of violations) found.push(`${width}px ${route}: ${v}`)
+        if (sideways) found.push(`${width}px ${route}: the page scrolls sideways`)
+      }
+    }
+    await h.screenshot(page, '08-file-page-375px')
+    expect(found).toEqual([])
+  }, 90_000)
 })

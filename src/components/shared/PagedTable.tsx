@@ -1,10 +1,13 @@
 'use client'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { listMessages } from '../../provider/messages.js'
 import { Pagination, type PaginationProps } from './Pagination.js'
+import { useText } from './useText.js'
 
 /**
  * FileList's and GroupList's table and pagination. A wide table scrolls sideways inside the
- * list instead of widening the page; while it does, its box is a named, focusable region so
+ * list instead of widening the page; while it does, its box is a focusable region ("Files,
+ * scrolls sideways": not the list's own name, which a host's section may already carry) so
  * keyboard users can scroll it too (a tab stop only when there is something to scroll).
  */
 export function PagedTable({
@@ -21,6 +24,7 @@ export function PagedTable({
   children: ReactNode
   pagination: Omit<PaginationProps, 'list'>
 }) {
+  const t = useText(listMessages)
   const ref = useRef<HTMLDivElement>(null)
   const [scrolls, setScrolls] = useState(false)
   useEffect(() => {
@@ -37,7 +41,7 @@ export function PagedTable({
         ref={ref}
         data-slot="table-scroll"
         className="fk-table-scroll"
-        {...(scrolls && { role: 'region', 'aria-label': label, tabIndex: 0 })}
+        {...(scrolls && { role: 'region', 'aria-label': t('table.scroll', { list: label }), tabIndex: 0 })}
       >
         <table aria-label={label} aria-busy={pagination.isBusy || undefined}>
           <thead>

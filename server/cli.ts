@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createFileServiceEmulator, createManualClock } from '../src/testing/index.ts'
+import { corsHeaders } from './cors.ts'
 import { createFsBlobStore } from './fsBlobStore.ts'
 import { readOptions, usage } from './options.ts'
 import { batchLines, withRequestLog } from './requestLog.ts'
@@ -69,7 +70,7 @@ export async function main(argv: string[]) {
           console.error(
             `${request.method} ${new URL(request.url).pathname} failed: ${(error as Error).message}`,
           )
-          return Response.json({ errors: ['Internal server error'] }, { status: 500 })
+          return Response.json({ errors: ['Internal server error'] }, { status: 500, headers: corsHeaders })
         }
       },
     },

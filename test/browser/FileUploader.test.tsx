@@ -5,7 +5,7 @@ import { userEvent } from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FileServiceProvider, FileUploader } from '../../src/index.ts'
-import { baseUrl, faults, projectId } from './support.ts'
+import { baseUrl, faults, projectId, uploadLimit } from './support.ts'
 
 const Wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={new QueryClient()}>
@@ -47,6 +47,19 @@ describe('FileUploader in Chromium', () => {
     ])
     await vi.waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(2), { timeout: 10_000 })
     await vi.waitFor(() => expect(screen.queryByRole('list', { name: 'Uploads' })).toBeNull())
+  })
+
+  it("says why the server refused a file over its limit, and offers no retry that can't work", async () => {
+    const user = userEvent.setup()
+    render(<FileUploader />, { wrapper: Wrapper })
+    await user.upload(
+      screen.getByLabelText('Choose files'),
+      new File([new Uint8Array(uploadLimit + 1_000_000)], 'huge.bin'),
+    )
+    const alert = await within(item('huge.bin')).findByRole('alert', {}, { timeout: 10_000 })
+    expect(alert.textContent).toBe(`Failed: The upload is larger than the limit of ${uploadLimit} bytes.`)
+    expect(screen.queryByRole('button', { name: 'Retry huge.bin' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Remove huge.bin from the list' })).toBeDefined()
   })
 
   it('cancels an upload in flight and retries it', async () => {

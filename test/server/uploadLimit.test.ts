@@ -31,6 +31,8 @@ describe('upload limit', () => {
     const answer = await handler(post(new Uint8Array(1000 + envelope + 1)))
     expect(answer.status).toBe(413)
     expect((await answer.json()).errors[0]).toContain('1000 bytes')
+    // Readable from another origin, like the emulator's own answers.
+    expect(answer.headers.get('Access-Control-Allow-Origin')).toBe('*')
     expect(inner).not.toHaveBeenCalled()
   })
 
@@ -39,6 +41,7 @@ describe('upload limit', () => {
     const answer = await withUploadLimit(inner, 1000)(post(streamed(1000 + envelope + 1)))
     expect(answer.status).toBe(413)
     expect(answer.headers.get('Connection')).toBe('close')
+    expect(answer.headers.get('Access-Control-Allow-Origin')).toBe('*')
     expect(inner).not.toHaveBeenCalled()
   })
 

@@ -1,5 +1,6 @@
 'use client'
 import { type ComponentProps, type DragEvent, useId, useRef, useState } from 'react'
+import { isFileServiceError } from '../../api/errors.js'
 import type { FileResource } from '../../api/types.js'
 import { useUploadFile } from '../../hooks/mutations.js'
 import { useFileService } from '../../provider/context.js'
@@ -24,6 +25,11 @@ export interface UploadItem {
   total: number
   /** Why it failed or was rejected. */
   message?: string
+  /**
+   * Whether trying the same file again can work: false when the service refused the file itself
+   * (too large, wrong type, invalid: 400, 413, 415, 422), so no "Try again" is offered.
+   */
+  retryable?: boolean
   /** The uploaded file, once done. */
   result?: FileResource
 }
@@ -55,6 +61,10 @@ const matches = (file: File, accept: string[]) =>
         ? file.type.startsWith(rule.slice(0, -1))
         : file.type === rule,
   )
+
+/** The service refused the file itself: sending it again gets the same answer. */
+const refusesFile = (error: unknown) =>
+  isFileServiceError(error) && [400, 413, 415, 422].includes(error.status)
 
 /** A drop zone and file input; several uploads at once, each with progress, cancel and retry. */
 export const FileUploader = withRef(function FileUploader({
@@ -97,7 +107,12 @@ export const FileUploader = withRef(function FileUploader({
       })
       .catch((error: unknown) => {
         const canceled = error instanceof DOMException && error.name === 'AbortError'
-        update(key, canceled ? { status: 'canceled' } : { status: 'failed', message: errorText(error) })
+        update(
+          key,
+          canceled
+            ? { status: 'canceled' }
+            : { status: 'failed', message: errorText(error), retryable: !refusesFile(error) },
+        )
       })
       .finally(() => controllers.current.delete(key))
   }
@@ -195,7 +210,7 @@ export const FileUploader = withRef(function FileUploader({
                   {t('cancel')}
                 </button>
               )}
-              {(item.status === 'failed' || item.status === 'canceled') && (
+              {(item.status === 'canceled' || (item.status === 'failed' && item.retryable !== false)) && (
                 <button
                   type="button"
                   className="fk-button"

@@ -124,6 +124,17 @@ export const Forbidden: Story = {
   },
 }
 
+/** A group id that does not exist (deleted, or mistyped): said plainly, nothing to retry or save. */
+export const NotFound: Story = {
+  args: { groupId: 'g-DoesNotExist0000000000' },
+  loaders: [seed()],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Not found: Group not found')
+    await expect(canvas.queryByRole('button', { name: 'Save group' })).toBeNull()
+  },
+}
+
 export const SaveFails: Story = {
   ...withGroup,
   loaders: [

@@ -8,6 +8,7 @@ import type { RecipeIssueKey } from '../recipe/types.js'
 export const stateMessages = {
   loading: 'Loading…',
   error: 'Something went wrong: {message}',
+  notFound: 'Not found: {message}',
   retry: 'Try again',
   forbidden: 'Not allowed with this token.',
   needsSecretKey: 'This needs the project’s secret key (an operator or a server-side proxy).',

@@ -116,10 +116,25 @@ describe('GroupEditor', () => {
     expect(count('PUT', '/groups/')).toBe(0)
   })
 
-  it("says what the service said when the group can't be read, not the request line", async () => {
+  it("says a missing group is not found, in the service's words, with nothing to retry or save", async () => {
     const { Wrapper } = wrapper()
     render(<GroupEditor groupId="g-AAAAAAAAAAAAAAAAAAAAAA" />, { wrapper: Wrapper })
-    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong: Group not found')
+    expect((await screen.findByRole('alert')).textContent).toBe('Not found: Group not found')
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Save group' })).toBeNull()
+  })
+
+  it("says what the service said when the group can't be read, not the request line, and retries", async () => {
+    const group = await seededGroup()
+    emulator.faults.failNext(/GET .*\/files\.json/, { status: 400, message: 'Index is rebuilding' })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: group.accessToken })
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong: Index is rebuilding')
+    expect(screen.queryByRole('button', { name: 'Save group' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
+    expect(screen.getByRole('button', { name: 'Save group' })).toBeDefined()
   })
 
   it('shows a refused save, keeping the edits to try again', async () => {

@@ -428,30 +428,32 @@ export const GroupEditor = withRef(function GroupEditor({
           )}
         </>
       )}
-      <div data-slot="editor-actions">
-        {dirty && <span data-slot="unsaved">{t('editor.unsaved')}</span>}{' '}
-        <button
-          type="button"
-          className="fk-button fk-button-primary"
-          disabled={saving || (!!id && !dirty)}
-          aria-disabled={saving || undefined}
-          onClick={save}
-        >
-          {saving ? t('editor.saving') : id ? t('editor.save') : t('editor.create')}
-        </button>{' '}
-        {dirty && (
+      {state === 'ready' && (
+        <div data-slot="editor-actions">
+          {dirty && <span data-slot="unsaved">{t('editor.unsaved')}</span>}{' '}
           <button
             type="button"
-            className="fk-button"
-            onClick={() => {
-              setItems(null)
-              setProblem('')
-            }}
+            className="fk-button fk-button-primary"
+            disabled={saving || (!!id && !dirty)}
+            aria-disabled={saving || undefined}
+            onClick={save}
           >
-            {t('editor.discard')}
-          </button>
-        )}
-      </div>
+            {saving ? t('editor.saving') : id ? t('editor.save') : t('editor.create')}
+          </button>{' '}
+          {dirty && (
+            <button
+              type="button"
+              className="fk-button"
+              onClick={() => {
+                setItems(null)
+                setProblem('')
+              }}
+            >
+              {t('editor.discard')}
+            </button>
+          )}
+        </div>
+      )}
       {(problem || saveError) && (
         <p role="alert" data-slot="problem">
           {problem || (saveError ? errorText(saveError) : '')}

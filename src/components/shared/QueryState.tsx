@@ -1,5 +1,5 @@
 'use client'
-import { AuthError } from '../../api/errors.js'
+import { AuthError, NotFoundError } from '../../api/errors.js'
 import { stateMessages } from '../../provider/messages.js'
 import { errorText } from './errorText.js'
 import { useText } from './useText.js'
@@ -25,9 +25,11 @@ export interface QueryStateProps {
   onRetry?: () => void
 }
 
-/** Loading, empty, error and forbidden states, announced to screen readers. */
+/** Loading, empty, error (a missing resource: not found) and forbidden states, announced to screen readers. */
 export function QueryState({ state, error, emptyText, needsSecretKey, onRetry }: QueryStateProps) {
   const t = useText(stateMessages)
+  // Asking again does not make a missing group or file appear: say so, and offer no retry.
+  const missing = error instanceof NotFoundError
   const message =
     state === 'loading'
       ? t('loading')
@@ -35,11 +37,11 @@ export function QueryState({ state, error, emptyText, needsSecretKey, onRetry }:
         ? emptyText
         : state === 'forbidden'
           ? `${t('forbidden')}${needsSecretKey ? ` ${t('needsSecretKey')}` : ''}`
-          : t('error', { message: errorText(error) })
+          : t(missing ? 'notFound' : 'error', { message: errorText(error) })
   return (
     <div data-slot="query-state" data-state={state} className="fk-state">
       <p role={state === 'error' || state === 'forbidden' ? 'alert' : 'status'}>{message}</p>
-      {state === 'error' && onRetry && (
+      {state === 'error' && onRetry && !missing && (
         <button type="button" className="fk-button" onClick={onRetry}>
           {t('retry')}
         </button>

@@ -56,27 +56,35 @@ export const GroupFiles: Story = {
   },
 }
 
+/** Seeds a file and starts converting it: the page then lists a pending conversion result. */
+const withConversion = async () => {
+  const loaded = await seed({ files: [{ name: 'photo.png' }] })()
+  const client = createFileServiceClient({ baseUrl, projectId: 'demo', token: 'demo_secret_key' })
+  const converted = await client.conversions.convert(loaded.seeded.files[0]!.id, 'image', '/-/format/webp/')
+  return { ...loaded, converted: converted.id }
+}
+
 /** A conversion result is listed while it is processing; the page is refreshed until it is ready. */
 export const PendingToReady: Story = {
   name: 'Pending → ready',
   args: { polling: { initialInterval: 500 }, renderActions: (file) => file.id },
-  loaders: [
-    async () => {
-      const loaded = await seed({ files: [{ name: 'photo.png' }] })()
-      const client = createFileServiceClient({ baseUrl, projectId: 'demo', token: 'demo_secret_key' })
-      const converted = await client.conversions.convert(
-        loaded.seeded.files[0]!.id,
-        'image',
-        '/-/format/webp/',
-      )
-      return { ...loaded, converted: converted.id }
-    },
-  ],
+  loaders: [withConversion],
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement)
     const row = (await canvas.findByText(loaded.converted as string)).closest('tr')!
     await expect(within(row).getByText('Processing')).toBeVisible()
     await waitFor(() => expect(within(row).getByText('Ready')).toBeVisible(), { timeout: 6_000 })
+  },
+}
+
+/** The page gave up waiting (`polling.maxWait`) with a row still processing: it says so. */
+export const StillProcessing: Story = {
+  args: { polling: { initialInterval: 200, maxWait: 600 } },
+  loaders: [withConversion],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const line = await canvas.findByText(/^Some of these are still processing/, {}, { timeout: 3_000 })
+    await expect(within(line).getByRole('button', { name: 'Check again' })).toBeVisible()
   },
 }
 

@@ -65,6 +65,7 @@ export const listMessages = {
   'column.actions': 'Actions',
   'pagination.label': '{list}, pages',
   'table.scroll': '{list}, scrolls sideways',
+  'list.stillProcessing': 'Some of these are still processing; this page has stopped checking.',
   'pagination.first': 'First page',
   'pagination.previous': 'Previous page',
   'pagination.next': 'Next page',

@@ -1,15 +1,17 @@
 // DESIGN "Polling": after the maximum wait the UI says "still processing" and offers a retry.
 // The badge has its own tests; here the two other components that follow a pending resource:
-// RecipeBuilder (the converted file) and GroupEditor (the group after a save).
-import { render, screen, waitFor } from '@testing-library/react'
+// RecipeBuilder (the converted file) and GroupEditor (the group after a save), and the pages of
+// FileList and GroupList, which poll while a row on them is pending.
+import { render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { GroupEditor, RecipeBuilder } from '../../src/index.ts'
-import { setupEmulator, wrapper } from '../hooks/setup.tsx'
+import { createFileServiceClient, FileList, GroupEditor, GroupList, RecipeBuilder } from '../../src/index.ts'
+import { baseUrl, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 
 // Processing takes far longer than the components are willing to poll.
 const { emulator, count } = setupEmulator({ delays: { conversion: 60_000, group: 60_000 } })
 const polling = { initialInterval: 50, maxWait: 400 }
+type Client = ReturnType<typeof createFileServiceClient>
 
 describe('after the maximum wait', () => {
   it('RecipeBuilder says the converted file is still processing, and checks again on request', async () => {
@@ -51,4 +53,39 @@ describe('after the maximum wait', () => {
     await waitFor(() => expect(count('GET', `/groups/${groups[0]!.id}.json`)).toBeGreaterThan(polls))
     expect(meta.textContent).not.toMatch(/Still processing/)
   })
+
+  it.each([
+    [
+      'FileList',
+      '/files.json',
+      async (client: Client) => {
+        const { files } = await emulator.seed({ files: [{}] })
+        await client.conversions.convert(files[0]!.id, 'image', '/-/format/webp/')
+        return <FileList polling={polling} />
+      },
+    ],
+    [
+      'GroupList',
+      '/groups.json',
+      async (client: Client) => {
+        const { files } = await emulator.seed({ files: [{}] })
+        await client.groups.create({ fileIds: [files[0]!.id] })
+        return <GroupList polling={polling} />
+      },
+    ],
+  ])(
+    '%s says its page stopped checking a pending row, and checks again on request',
+    async (_, path, setup) => {
+      const user = userEvent.setup()
+      const ui = await setup(createFileServiceClient({ baseUrl, projectId: 'demo', token: secretKey }))
+      const { Wrapper } = wrapper()
+      render(ui, { wrapper: Wrapper })
+      await screen.findByRole('table')
+      const line = await screen.findByText(/^Some of these are still processing/, {}, { timeout: 3_000 })
+      const polls = count('GET', path)
+      await user.click(within(line).getByRole('button', { name: 'Check again' }))
+      await waitFor(() => expect(count('GET', path)).toBeGreaterThan(polls))
+      expect(screen.queryByText(/^Some of these are still processing/)).toBeNull()
+    },
+  )
 })

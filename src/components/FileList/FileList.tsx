@@ -63,7 +63,7 @@ function useFilePage(
       )
     }
   }, [ctx, groupId, page, pages, items])
-  return query
+  return { query, queryKey: options.queryKey }
 }
 
 /**
@@ -94,7 +94,7 @@ export const FileList = withRef(function FileList({
     defaultSelectedIds ?? [],
     onSelectedIdsChange,
   )
-  const query = useFilePage(groupId, page, pageSize, polling)
+  const { query, queryKey } = useFilePage(groupId, page, pageSize, polling)
   const tableLabel = label ?? t('files.label')
   const data = query.data
   const state = viewState(query, data?.count === 0)
@@ -115,6 +115,7 @@ export const FileList = withRef(function FileList({
         <PagedTable
           label={tableLabel}
           pagination={paginationProps(data!, query.isPlaceholderData)}
+          polled={{ queryKey, maxWait: polling?.maxWait }}
           head={
             <>
               {selectable && <th scope="col">{t('column.select')}</th>}

@@ -1,8 +1,10 @@
 'use client'
 import type { ComponentProps } from 'react'
 import type { Group } from '../../api/types.js'
+import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
 import type { PollingOptions } from '../../hooks/policy.js'
 import { useGroups } from '../../hooks/queries.js'
+import { useFileService } from '../../provider/context.js'
 import { listMessages, statusMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { PagedTable } from '../shared/PagedTable.js'
@@ -49,6 +51,7 @@ export const GroupList = withRef(function GroupList({
 }: GroupListProps) {
   const t = useText(text)
   const { page, pageSize, paginationProps } = usePaging(1, defaultPageSize)
+  const ctx = useFileService()
   const query = useGroups({ page, items: pageSize }, polling)
   const data = query.data
   const state = viewState(query, data?.count === 0)
@@ -72,6 +75,10 @@ export const GroupList = withRef(function GroupList({
         <PagedTable
           label={tableLabel}
           pagination={paginationProps(data!, query.isPlaceholderData)}
+          polled={{
+            queryKey: fileServiceKeys.groupList(ctx, { page, items: pageSize }),
+            maxWait: polling?.maxWait,
+          }}
           head={
             <>
               <th scope="col">{t('column.name')}</th>

@@ -1,20 +1,26 @@
 'use client'
+import type { QueryKey } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { listMessages } from '../../provider/messages.js'
+import { usePollingTimeout } from '../../hooks/queries.js'
+import { listMessages, stateMessages } from '../../provider/messages.js'
 import { Pagination, type PaginationProps } from './Pagination.js'
 import { useText } from './useText.js'
+
+const text = { ...listMessages, ...stateMessages }
 
 /**
  * FileList's and GroupList's table and pagination. A wide table scrolls sideways inside the
  * list instead of widening the page; while it does, its box is a focusable region ("Files,
  * scrolls sideways": not the list's own name, which a host's section may already carry) so
- * keyboard users can scroll it too (a tab stop only when there is something to scroll).
+ * keyboard users can scroll it too (a tab stop only when there is something to scroll). When
+ * the page stopped polling its pending rows (`maxWait`), a line says so with "Check again".
  */
 export function PagedTable({
   label,
   head,
   children,
   pagination,
+  polled,
 }: {
   /** The table's accessible name; the pagination is named after it. */
   label: string
@@ -23,8 +29,11 @@ export function PagedTable({
   /** The rows. */
   children: ReactNode
   pagination: Omit<PaginationProps, 'list'>
+  /** The page's query, polled while a row is pending: after `maxWait` a line says so, with "Check again". */
+  polled: { queryKey: QueryKey; maxWait: number | undefined }
 }) {
-  const t = useText(listMessages)
+  const t = useText(text)
+  const { timedOut, restart } = usePollingTimeout(polled.queryKey, polled.maxWait)
   const ref = useRef<HTMLDivElement>(null)
   const [scrolls, setScrolls] = useState(false)
   useEffect(() => {
@@ -50,6 +59,14 @@ export function PagedTable({
           <tbody>{children}</tbody>
         </table>
       </div>
+      {timedOut && (
+        <p data-slot="list-timed-out" role="status">
+          {t('list.stillProcessing')}{' '}
+          <button type="button" className="fk-button" onClick={restart}>
+            {t('checkAgain')}
+          </button>
+        </p>
+      )}
       <Pagination list={label} {...pagination} />
     </>
   )

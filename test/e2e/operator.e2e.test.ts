@@ -168,6 +168,20 @@ describe('operator', () => {
       }
     }
     await h.screenshot(page, '08-file-page-375px')
+    // A long file name without spaces wraps in the uploader's list and in the group's rows.
+    const long = { name: `${'x'.repeat(60)}.txt`, mimeType: 'text/plain', buffer: Buffer.from('x') }
+    const sideways = async (where: string) => {
+      if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))
+        found.push(`375px ${where}: a long file name scrolls the page sideways`)
+    }
+    await page.goto(`${h.playgroundUrl}/#/operator`)
+    await page.locator('input[type=file]').first().setInputFiles(long)
+    await page.getByText('Uploaded').waitFor({ timeout: 15_000 })
+    await sideways('operator uploader')
+    await page.goto(`${h.playgroundUrl}/#/portal`)
+    await page.locator('input[type=file]').setInputFiles(long)
+    await page.getByRole('button', { name: `1. ${long.name}` }).waitFor({ timeout: 15_000 })
+    await sideways('portal group rows')
     expect(found).toEqual([])
   }, 90_000)
 })

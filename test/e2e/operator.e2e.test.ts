@@ -138,13 +138,18 @@ describe('operator', () => {
     await h.screenshot(page, '07-remove-bg-blank-failed')
   }, 60_000)
 
-  it('has no axe violations on any page, wide or 375 px narrow, and never scrolls the page sideways', async () => {
+  it('has no axe violations on any page, wide, 375 px narrow or dark, and never scrolls the page sideways', async () => {
     const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
     const [image] = await seedFiles([{ name: 'photo.png' }])
     const page = await h.page()
     const found: string[] = []
-    for (const width of [1280, 375]) {
+    for (const [width, colorScheme] of [
+      [1280, 'light'],
+      [375, 'light'],
+      [1280, 'dark'],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 })
+      await page.emulateMedia({ colorScheme })
       for (const [route, ready] of [
         ['#/portal', 'Create group'],
         ['#/operator', 'Next page'],
@@ -163,12 +168,13 @@ describe('operator', () => {
           ).violations.map((v) => v.id)
         })
         const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
-        for (const v of violations) found.push(`${width}px ${route}: ${v}`)
+        for (const v of violations) found.push(`${width}px ${colorScheme} ${route}: ${v}`)
         if (sideways) found.push(`${width}px ${route}: the page scrolls sideways`)
       }
     }
-    await h.screenshot(page, '08-file-page-375px')
+    await h.screenshot(page, '08-file-page-dark')
     // A long file name without spaces wraps in the uploader's list and in the group's rows.
+    await page.setViewportSize({ width: 375, height: 900 })
     const long = { name: `${'x'.repeat(60)}.txt`, mimeType: 'text/plain', buffer: Buffer.from('x') }
     const sideways = async (where: string) => {
       if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))

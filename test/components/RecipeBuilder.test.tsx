@@ -74,6 +74,33 @@ describe('RecipeBuilder', () => {
     await expectNoAxeViolations(container)
   })
 
+  it('keeps the keyboard in place and announces adding, moving and removing an operation', async () => {
+    const user = userEvent.setup()
+    const { container } = await render_()
+    const announced = () => container.querySelector('[data-slot="announcer"]')!.textContent
+    const focused = () =>
+      document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'format')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'resize')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    // Added: announced, and the keyboard is on the new operation's first input.
+    expect(announced()).toBe('Resize added.')
+    expect(document.activeElement).toBe(screen.getByRole('spinbutton', { name: 'Resize size width' }))
+    // Moved: the focus follows the operation (its up button is disabled at the top: down).
+    await user.click(screen.getByRole('button', { name: 'Move Resize up' }))
+    expect(recipeText()).toMatch(/^\/-\/resize\/.*\/-\/format\//)
+    expect(announced()).toBe('Resize moved to position 1 of 2.')
+    expect(focused()).toBe('Move Resize down')
+    // Removed: the focus goes to the next operation's remove button, then to the add select.
+    await user.click(screen.getByRole('button', { name: 'Remove Resize' }))
+    expect(announced()).toBe('Resize removed.')
+    expect(focused()).toBe('Remove Format')
+    await user.keyboard('{Enter}')
+    expect(announced()).toBe('Format removed.')
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Add operation' }))
+  })
+
   it('validates inline and will not submit an invalid recipe', async () => {
     const user = userEvent.setup()
     await render_()

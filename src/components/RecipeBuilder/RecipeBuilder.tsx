@@ -134,6 +134,32 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
     setCopied(null)
     setRecipe({ kind, operations })
   }
+  // Adding, moving and removing an operation announce it and keep the keyboard where the user
+  // was: on the same button of the moved operation, on a neighbour's remove button (or the add
+  // select when none is left), on the first input of an added operation.
+  const [announcement, setAnnouncement] = useState('')
+  const focusNext = useRef<{ index: number; control: 'up' | 'down' | 'remove' | 'first' } | null>(null)
+  const operationList = useRef<HTMLOListElement>(null)
+  const addSelect = useRef<HTMLSelectElement>(null)
+  useEffect(() => {
+    const target = focusNext.current
+    if (!target) return
+    focusNext.current = null
+    const row = operationList.current?.children[target.index]
+    const controls =
+      target.control === 'first'
+        ? ['input, select, button']
+        : [
+            `[data-control="${target.control}"]`,
+            '[data-control="up"]',
+            '[data-control="down"]',
+            '[data-control="remove"]',
+          ]
+    const button = controls
+      .map((selector) => row?.querySelector<HTMLElement>(`${selector}:not(:disabled)`))
+      .find(Boolean)
+    ;(button ?? addSelect.current)?.focus()
+  })
 
   // The preview follows the recipe after a pause in editing.
   const [previewText, setPreviewText] = useState(text)
@@ -190,6 +216,17 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   const problems = (list: RecipeIssue[]) =>
     list.map((i) => own(`recipe.issue.${i.key}`, i.message, i.values)).join(' ')
   const issuesOf = (index: number) => issues.filter((i) => i.operationIndex === index)
+  const move = (from: number, to: number, control: 'up' | 'down') => {
+    focusNext.current = { index: to, control }
+    setAnnouncement(
+      t('recipe.moved', {
+        name: label(current.operations[from]!.name),
+        position: to + 1,
+        count: current.operations.length,
+      }),
+    )
+    update(swap(current.operations, from, to))
+  }
   return (
     <form
       data-slot="recipe-builder"
@@ -236,7 +273,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         {current.operations.length === 0 ? (
           <p>{t('recipe.none')}</p>
         ) : (
-          <ol data-slot="recipe-operations">
+          <ol data-slot="recipe-operations" ref={operationList}>
             {current.operations.map((op, index) => {
               const spec = catalogue.find((s) => s.name === op.name)
               const opIssues = issuesOf(index)
@@ -273,8 +310,9 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
                     type="button"
                     className="fk-button"
                     aria-label={t('recipe.moveUp', { name: label(op.name) })}
+                    data-control="up"
                     disabled={index === 0}
-                    onClick={() => update(swap(current.operations, index, index - 1))}
+                    onClick={() => move(index, index - 1, 'up')}
                   >
                     ↑
                   </button>
@@ -282,8 +320,9 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
                     type="button"
                     className="fk-button"
                     aria-label={t('recipe.moveDown', { name: label(op.name) })}
+                    data-control="down"
                     disabled={index === current.operations.length - 1}
-                    onClick={() => update(swap(current.operations, index, index + 1))}
+                    onClick={() => move(index, index + 1, 'down')}
                   >
                     ↓
                   </button>
@@ -291,7 +330,14 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
                     type="button"
                     className="fk-button"
                     aria-label={t('recipe.remove', { name: label(op.name) })}
-                    onClick={() => update(current.operations.filter((_, i) => i !== index))}
+                    data-control="remove"
+                    onClick={() => {
+                      const left = current.operations.filter((_, i) => i !== index)
+                      // None left (index -1): the add select takes the focus.
+                      focusNext.current = { index: Math.min(index, left.length - 1), control: 'remove' }
+                      setAnnouncement(t('recipe.removed', { name: label(op.name) }))
+                      update(left)
+                    }}
                   >
                     ×
                   </button>
@@ -307,7 +353,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         )}
         <label>
           {t('recipe.add')}{' '}
-          <select value={adding} onChange={(e) => setAdding(e.target.value)}>
+          <select ref={addSelect} value={adding} onChange={(e) => setAdding(e.target.value)}>
             {catalogue.map((s) => (
               <option key={s.name} value={s.name}>
                 {label(s.name)}
@@ -330,12 +376,17 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
                 ),
               )
               .filter((v, i, all) => v !== '' || all.slice(i).some((x) => x !== ''))
+            focusNext.current = { index: current.operations.length, control: 'first' }
+            setAnnouncement(t('recipe.added', { name: label(spec.name) }))
             update([...current.operations, { name: spec.name, args }])
           }}
         >
           {t('recipe.addButton')}
         </button>
       </fieldset>
+      <p role="status" data-slot="announcer">
+        {announcement}
+      </p>
 
       {issues.some((i) => i.operationIndex === -1) && (
         <p role="alert">{problems(issues.filter((i) => i.operationIndex === -1))}</p>

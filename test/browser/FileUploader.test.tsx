@@ -62,6 +62,30 @@ describe('FileUploader in Chromium', () => {
     expect(screen.getByRole('button', { name: 'Remove huge.bin from the list' })).toBeDefined()
   })
 
+  it('keeps the keyboard on the item as its buttons change: cancel, retry, done, remove', async () => {
+    await faults({ latency: 800 })
+    const user = userEvent.setup()
+    render(<FileUploader />, { wrapper: Wrapper })
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File(['one'], 'one.txt', { type: 'text/plain' }),
+      new File(['two'], 'two.txt', { type: 'text/plain' }),
+    ])
+    const focused = () =>
+      document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName
+    screen.getByRole('button', { name: 'Cancel one.txt' }).focus()
+    await user.keyboard('{Enter}')
+    await vi.waitFor(() => expect(focused()).toBe('Retry one.txt'))
+    await user.keyboard('{Enter}')
+    expect(focused()).toBe('Cancel one.txt')
+    // The upload ends while its Cancel has the focus: Remove takes it.
+    await vi.waitFor(() => expect(focused()).toBe('Remove one.txt from the list'), { timeout: 10_000 })
+    await vi.waitFor(() => expect(within(item('two.txt')).getByRole('status').textContent).toBe('Uploaded'))
+    await user.keyboard('{Enter}')
+    expect(focused()).toBe('Remove two.txt from the list')
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(screen.getByLabelText('Choose files'))
+  })
+
   it('cancels an upload in flight and retries it', async () => {
     await faults({ latency: 1500 })
     const user = userEvent.setup()

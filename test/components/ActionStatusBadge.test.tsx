@@ -43,6 +43,8 @@ describe('ActionStatusBadge', () => {
     await tick(50)
     expect(status().textContent).toBe('Image recognition: Running…')
     expect(container.firstElementChild?.getAttribute('data-status')).toBe('pending')
+    // The Run button is gone: the keyboard is on the status it started, not on the page body.
+    expect(document.activeElement).toBe(status())
     await tick(12_000)
     expect(status().textContent).toMatch(/^Image recognition: Done — Labels: \w+ \d+%/)
     expect(screen.queryByRole('button')).toBeNull()
@@ -109,6 +111,7 @@ describe('ActionStatusBadge', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }))
     await tick(50)
     expect(status().textContent).toBe('Image recognition: Running…')
+    expect(document.activeElement).toBe(status())
   })
 
   it('is forbidden with a group token, without crashing', async () => {

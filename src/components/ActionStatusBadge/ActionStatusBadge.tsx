@@ -80,6 +80,7 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
                 ? 'timedOut'
                 : 'pending'
 
+  const statusText = useRef<HTMLSpanElement>(null)
   const started = useRef(false)
   useEffect(() => {
     if (autoRun && status === 'notStarted' && !started.current) {
@@ -97,7 +98,9 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
       className={cx('fk-badge', className)}
       {...rest}
     >
-      <span role="status" aria-live="polite" data-slot="action-status-text">
+      {/* Focusable by script: a Run / Check again / Try again button vanishes once pressed, and
+          the keyboard then lands here (the new status is read) instead of on the page body. */}
+      <span ref={statusText} tabIndex={-1} role="status" aria-live="polite" data-slot="action-status-text">
         {t(`action.${type}`)}: {t(`actionStatus.${status}`)}
         {summary && <span data-slot="action-result"> — {summary}</span>}
       </span>
@@ -116,7 +119,10 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
           className="fk-button"
           aria-label={`${t('run')}: ${t(`action.${type}`)}`}
           disabled={run.isPending}
-          onClick={() => run.mutate({ fileId, type })}
+          onClick={() => {
+            statusText.current?.focus()
+            run.mutate({ fileId, type })
+          }}
         >
           {t('run')}
         </button>
@@ -125,7 +131,11 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
         <button
           type="button"
           className="fk-button"
-          onClick={status === 'timedOut' ? restart : () => query.refetch()}
+          onClick={() => {
+            statusText.current?.focus()
+            if (status === 'timedOut') restart()
+            else void query.refetch()
+          }}
         >
           {t(status === 'timedOut' ? 'checkAgain' : 'retry')}
         </button>

@@ -1,5 +1,5 @@
 'use client'
-import { type ComponentProps, type DragEvent, useId, useRef, useState } from 'react'
+import { type ComponentProps, type DragEvent, useEffect, useId, useRef, useState } from 'react'
 import { isFileServiceError } from '../../api/errors.js'
 import type { FileResource } from '../../api/types.js'
 import { useUploadFile } from '../../hooks/mutations.js'
@@ -85,6 +85,27 @@ export const FileUploader = withRef(function FileUploader({
   const [isDragging, setDragging] = useState(false)
   const controllers = useRef(new Map<string, AbortController>())
   const counter = useRef(0)
+  // Cancel, Try again and Remove vanish once pressed (Cancel also when the upload ends): the
+  // keyboard moves to what replaces them (the item's Try again, Cancel or Remove), to the next
+  // item's Remove, or to the file input.
+  const focusNext = useRef<{ key: string; control: 'cancel' | 'retry' | 'remove' } | null>(null)
+  const list = useRef<HTMLUListElement>(null)
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    const target = focusNext.current
+    if (!target) return
+    const item = list.current?.querySelector(`[data-key="${target.key}"]`)
+    focusNext.current = null
+    const button =
+      item?.querySelector<HTMLElement>(`[data-control="${target.control}"]`) ??
+      item?.querySelector<HTMLElement>('button')
+    ;(button ?? input.current)?.focus()
+  })
+  /** When an upload ends with the keyboard on its Cancel button, moves it to what replaces it. */
+  const refocus = (key: string, control: 'retry' | 'remove') => {
+    if (list.current?.querySelector(`[data-key="${key}"]`)?.contains(document.activeElement))
+      focusNext.current = { key, control }
+  }
   const update = (key: string, change: Partial<UploadItem>) =>
     setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)))
 
@@ -101,12 +122,14 @@ export const FileUploader = withRef(function FileUploader({
         onProgress: ({ loaded, total }) => update(key, { loaded, total: total || file.size }),
       })
       .then((result) => {
+        refocus(key, 'remove')
         if (keepUploaded) update(key, { status: 'done', loaded: file.size, result })
         else setItems((list) => list.filter((item) => item.key !== key))
         onUploaded?.(result)
       })
       .catch((error: unknown) => {
         const canceled = error instanceof DOMException && error.name === 'AbortError'
+        refocus(key, canceled || !refusesFile(error) ? 'retry' : 'remove')
         update(
           key,
           canceled
@@ -174,6 +197,7 @@ export const FileUploader = withRef(function FileUploader({
         <p aria-hidden="true">{t('uploader.drop')}</p>
         <label htmlFor={inputId}>{t('uploader.choose')}</label>{' '}
         <input
+          ref={input}
           id={inputId}
           type="file"
           multiple={multiple}
@@ -185,9 +209,9 @@ export const FileUploader = withRef(function FileUploader({
         />
       </section>
       {items.length > 0 && (
-        <ul aria-label={t('uploader.list')} data-slot="upload-list">
+        <ul ref={list} aria-label={t('uploader.list')} data-slot="upload-list">
           {items.map((item) => (
-            <li key={item.key} data-slot="upload-item" data-status={item.status}>
+            <li key={item.key} data-key={item.key} data-slot="upload-item" data-status={item.status}>
               <span data-slot="upload-name">{item.file.name}</span>{' '}
               <span>{formatSize(item.file.size, locale)}</span>{' '}
               {item.status === 'uploading' && (
@@ -205,6 +229,7 @@ export const FileUploader = withRef(function FileUploader({
                   type="button"
                   className="fk-button"
                   aria-label={t('uploader.cancelFile', { name: item.file.name })}
+                  data-control="cancel"
                   onClick={() => controllers.current.get(item.key)?.abort()}
                 >
                   {t('cancel')}
@@ -215,7 +240,11 @@ export const FileUploader = withRef(function FileUploader({
                   type="button"
                   className="fk-button"
                   aria-label={t('uploader.retryFile', { name: item.file.name })}
-                  onClick={() => start(item.key, item.file)}
+                  data-control="retry"
+                  onClick={() => {
+                    focusNext.current = { key: item.key, control: 'cancel' }
+                    start(item.key, item.file)
+                  }}
                 >
                   {t('retry')}
                 </button>
@@ -225,7 +254,13 @@ export const FileUploader = withRef(function FileUploader({
                   type="button"
                   className="fk-button"
                   aria-label={t('uploader.removeFile', { name: item.file.name })}
-                  onClick={() => setItems((list) => list.filter((i) => i.key !== item.key))}
+                  data-control="remove"
+                  onClick={() => {
+                    const at = items.indexOf(item)
+                    const neighbour = items[at + 1] ?? items[at - 1]
+                    focusNext.current = { key: neighbour?.key ?? '', control: 'remove' }
+                    setItems((list) => list.filter((i) => i.key !== item.key))
+                  }}
                 >
                   {t('remove')}
                 </button>

@@ -97,6 +97,7 @@ export const editorMessages = {
   'editor.create': 'Create group',
   'editor.saving': 'Saving…',
   'editor.discard': 'Discard changes',
+  'editor.discarded': 'Changes discarded.',
   'editor.unsaved': 'Unsaved changes',
   'editor.saved': 'Saved.',
   'editor.status': 'Status: {status}',

@@ -47,6 +47,8 @@ describe('GroupEditor', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select b.png' }))
     await user.click(screen.getByRole('button', { name: 'Add 2 selected' }))
     expect(document.querySelector('[data-slot="announcer"]')!.textContent).toBe('2 files added.')
+    // The picker closed under the keyboard: it is back on the picker's toggle.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add from project files' }))
     await user.click(screen.getByRole('button', { name: 'Move b.png up' }))
     await user.click(screen.getByRole('button', { name: 'Create group' }))
     await screen.findByRole('region', { name: 'Access token for this group' })
@@ -109,6 +111,9 @@ describe('GroupEditor', () => {
     expect(document.activeElement?.textContent).toBe('2. c.png')
     await user.click(screen.getByRole('button', { name: 'Discard changes' }))
     expect(order()).toEqual(['a.png', 'b.png', 'c.png'])
+    // The button is gone: the keyboard is on the editor's heading, and the discard is announced.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: `Group ${group.id}` }))
+    expect(document.querySelector('[data-slot="announcer"]')!.textContent).toBe('Changes discarded.')
     for (const name of ['a.png', 'b.png', 'c.png'])
       await user.click(screen.getByRole('button', { name: `Remove ${name}` }))
     await user.click(screen.getByRole('button', { name: 'Save group' }))

@@ -33,6 +33,7 @@ describe('after the maximum wait', () => {
     expect(result.closest('[data-timed-out]')).not.toBeNull()
     const polls = count('GET', '/files/')
     await user.click(screen.getByRole('button', { name: 'Check again' }))
+    expect(document.activeElement).toBe(result) // the button is gone; the keyboard is on the result
     await waitFor(() => expect(count('GET', '/files/')).toBeGreaterThan(polls))
     expect(result.textContent).not.toMatch(/Still processing/)
     expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull()
@@ -50,6 +51,7 @@ describe('after the maximum wait', () => {
     await waitFor(() => expect(meta.textContent).toMatch(/Still processing/), { timeout: 3_000 })
     const polls = count('GET', `/groups/${groups[0]!.id}.json`)
     await user.click(screen.getByRole('button', { name: 'Check again' }))
+    expect(document.activeElement).toBe(meta)
     await waitFor(() => expect(count('GET', `/groups/${groups[0]!.id}.json`)).toBeGreaterThan(polls))
     expect(meta.textContent).not.toMatch(/Still processing/)
   })
@@ -84,6 +86,7 @@ describe('after the maximum wait', () => {
       const line = await screen.findByText(/^Some of these are still processing/, {}, { timeout: 3_000 })
       const polls = count('GET', path)
       await user.click(within(line).getByRole('button', { name: 'Check again' }))
+      expect(document.activeElement).toBe(screen.getByRole('table'))
       await waitFor(() => expect(count('GET', path)).toBeGreaterThan(polls))
       expect(screen.queryByText(/^Some of these are still processing/)).toBeNull()
     },

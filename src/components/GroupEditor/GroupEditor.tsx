@@ -192,6 +192,11 @@ export const GroupEditor = withRef(function GroupEditor({
   const list = items ?? (id ? baseline : [])
   const dirty = items !== null && items.map((f) => f.id).join() !== baseline.map((f) => f.id).join()
   const [announcement, setAnnouncement] = useState('')
+  // Buttons that vanish once pressed hand the keyboard to what stays: the picker's toggle, the
+  // status line, the heading.
+  const pickToggle = useRef<HTMLButtonElement>(null)
+  const meta = useRef<HTMLParagraphElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
   const [problem, setProblem] = useState('')
   const [token, setToken] = useState<string | undefined>(undefined)
   const [picking, setPicking] = useState(false)
@@ -342,14 +347,29 @@ export const GroupEditor = withRef(function GroupEditor({
       className={cx('fk-root fk-group-editor', className)}
       {...rest}
     >
-      <h2>{id ? t('editor.editTitle', { id }) : t('editor.createTitle')}</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        {id ? t('editor.editTitle', { id }) : t('editor.createTitle')}
+      </h2>
       {group.data && (
-        <p data-slot="group-meta" data-status={group.data.status} data-timed-out={timedOut || undefined}>
+        <p
+          ref={meta}
+          tabIndex={-1}
+          data-slot="group-meta"
+          data-status={group.data.status}
+          data-timed-out={timedOut || undefined}
+        >
           {t('editor.status', { status: statusText(group.data.status, t) })} ·{' '}
           {t('editor.uuid', { uuid: group.data.uuid })}
           {timedOut && ` · ${t('stillProcessing')} `}
           {timedOut && (
-            <button type="button" className="fk-button" onClick={restart}>
+            <button
+              type="button"
+              className="fk-button"
+              onClick={() => {
+                meta.current?.focus()
+                restart()
+              }}
+            >
               {t('checkAgain')}
             </button>
           )}
@@ -387,6 +407,7 @@ export const GroupEditor = withRef(function GroupEditor({
           {canPick && (
             <div data-slot="picker">
               <button
+                ref={pickToggle}
                 type="button"
                 className="fk-button"
                 aria-expanded={picking}
@@ -418,6 +439,7 @@ export const GroupEditor = withRef(function GroupEditor({
                       )
                       setPicked([])
                       setPicking(false)
+                      pickToggle.current?.focus()
                     }}
                   >
                     {t('editor.addSelected', { count: picked.length })}
@@ -447,6 +469,8 @@ export const GroupEditor = withRef(function GroupEditor({
               onClick={() => {
                 setItems(null)
                 setProblem('')
+                setAnnouncement(t('editor.discarded'))
+                heading.current?.focus()
               }}
             >
               {t('editor.discard')}

@@ -65,9 +65,13 @@ function ConversionResult({ file, polling }: { file: FileResource; polling: Poll
   const { data } = useQuery(fileQueryOptions(ctx, file.id, polling), ctx.queryClient)
   const { timedOut, restart } = usePollingTimeout(fileServiceKeys.file(ctx, file.id), polling?.maxWait)
   const current = data ?? file
+  // Check again vanishes once pressed: the keyboard goes to the result line it refreshes.
+  const line = useRef<HTMLParagraphElement>(null)
   return (
     <>
       <p
+        ref={line}
+        tabIndex={-1}
         role="status"
         data-slot="conversion-result"
         data-status={current.status}
@@ -77,7 +81,14 @@ function ConversionResult({ file, polling }: { file: FileResource; polling: Poll
         {timedOut && ` ${t('stillProcessing')}`}
       </p>
       {timedOut && (
-        <button type="button" className="fk-button" onClick={restart}>
+        <button
+          type="button"
+          className="fk-button"
+          onClick={() => {
+            line.current?.focus()
+            restart()
+          }}
+        >
           {t('checkAgain')}
         </button>
       )}

@@ -34,6 +34,7 @@ export function PagedTable({
 }) {
   const t = useText(text)
   const { timedOut, restart } = usePollingTimeout(polled.queryKey, polled.maxWait)
+  const table = useRef<HTMLTableElement>(null)
   const ref = useRef<HTMLDivElement>(null)
   const [scrolls, setScrolls] = useState(false)
   useEffect(() => {
@@ -52,7 +53,8 @@ export function PagedTable({
         className="fk-table-scroll"
         {...(scrolls && { role: 'region', 'aria-label': t('table.scroll', { list: label }), tabIndex: 0 })}
       >
-        <table aria-label={label} aria-busy={pagination.isBusy || undefined}>
+        {/* Focusable by script: "Check again" vanishes once pressed and hands the keyboard here. */}
+        <table ref={table} tabIndex={-1} aria-label={label} aria-busy={pagination.isBusy || undefined}>
           <thead>
             <tr>{head}</tr>
           </thead>
@@ -62,7 +64,14 @@ export function PagedTable({
       {timedOut && (
         <p data-slot="list-timed-out" role="status">
           {t('list.stillProcessing')}{' '}
-          <button type="button" className="fk-button" onClick={restart}>
+          <button
+            type="button"
+            className="fk-button"
+            onClick={() => {
+              table.current?.focus()
+              restart()
+            }}
+          >
             {t('checkAgain')}
           </button>
         </p>

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
@@ -130,7 +130,9 @@ describe('FileList', () => {
     render(<FileList />, { wrapper: Wrapper })
     expect((await screen.findByRole('alert')).textContent).toContain('Broken on purpose')
     await user.click(screen.getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByRole('table')).toBeDefined()
+    // The button is gone: the keyboard waits on the state line, then lands on the table.
+    const table = await screen.findByRole('table')
+    await waitFor(() => expect(document.activeElement).toBe(table))
   })
 
   it('follows a converted file on the page from Processing to Ready', async () => {

@@ -139,6 +139,9 @@ describe('GroupEditor', () => {
     expect(screen.queryByRole('button', { name: 'Save group' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: `Group ${group.id}` })),
+    )
     expect(screen.getByRole('button', { name: 'Save group' })).toBeDefined()
   })
 

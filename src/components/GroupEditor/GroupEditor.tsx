@@ -347,7 +347,7 @@ export const GroupEditor = withRef(function GroupEditor({
       className={cx('fk-root fk-group-editor', className)}
       {...rest}
     >
-      <h2 ref={heading} tabIndex={-1}>
+      <h2 ref={heading} tabIndex={-1} data-focus-landing>
         {id ? t('editor.editTitle', { id }) : t('editor.createTitle')}
       </h2>
       {group.data && (

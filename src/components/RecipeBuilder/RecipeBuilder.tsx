@@ -268,6 +268,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       <label>
         {t('recipe.kind')}{' '}
         <select
+          data-focus-landing
           value={kind}
           onChange={(e) => setRecipe({ kind: e.target.value as ConversionKind, operations: [] })}
         >

@@ -54,7 +54,13 @@ export function PagedTable({
         {...(scrolls && { role: 'region', 'aria-label': t('table.scroll', { list: label }), tabIndex: 0 })}
       >
         {/* Focusable by script: "Check again" vanishes once pressed and hands the keyboard here. */}
-        <table ref={table} tabIndex={-1} aria-label={label} aria-busy={pagination.isBusy || undefined}>
+        <table
+          ref={table}
+          tabIndex={-1}
+          data-focus-landing
+          aria-label={label}
+          aria-busy={pagination.isBusy || undefined}
+        >
           <thead>
             <tr>{head}</tr>
           </thead>

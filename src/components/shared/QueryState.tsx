@@ -1,4 +1,5 @@
 'use client'
+import { useEffect, useRef } from 'react'
 import { AuthError, NotFoundError } from '../../api/errors.js'
 import { stateMessages } from '../../provider/messages.js'
 import { errorText } from './errorText.js'
@@ -28,6 +29,18 @@ export interface QueryStateProps {
 /** Loading, empty, error (a missing resource: not found) and forbidden states, announced to screen readers. */
 export function QueryState({ state, error, emptyText, needsSecretKey, onRetry }: QueryStateProps) {
   const t = useText(stateMessages)
+  // "Try again" vanishes once pressed: the keyboard waits on the state line ("Loading…"), and
+  // when the content replaces it, lands on the component's `data-focus-landing` element.
+  const line = useRef<HTMLParagraphElement>(null)
+  const handOver = useRef<Element | null>(null)
+  useEffect(
+    () => () => {
+      const root = handOver.current
+      if (root && (!document.activeElement || document.activeElement === document.body))
+        root.querySelector<HTMLElement>('[data-focus-landing]')?.focus()
+    },
+    [],
+  )
   // Asking again does not make a missing group or file appear: say so, and offer no retry.
   const missing = error instanceof NotFoundError
   const message =
@@ -40,9 +53,19 @@ export function QueryState({ state, error, emptyText, needsSecretKey, onRetry }:
           : t(missing ? 'notFound' : 'error', { message: errorText(error) })
   return (
     <div data-slot="query-state" data-state={state} className="fk-state">
-      <p role={state === 'error' || state === 'forbidden' ? 'alert' : 'status'}>{message}</p>
+      <p ref={line} tabIndex={-1} role={state === 'error' || state === 'forbidden' ? 'alert' : 'status'}>
+        {message}
+      </p>
       {state === 'error' && onRetry && !missing && (
-        <button type="button" className="fk-button" onClick={onRetry}>
+        <button
+          type="button"
+          className="fk-button"
+          onClick={() => {
+            handOver.current = line.current?.closest('.fk-root') ?? null
+            line.current?.focus()
+            onRetry()
+          }}
+        >
           {t('retry')}
         </button>
       )}

@@ -1,13 +1,13 @@
 import { FileList, FileServiceProvider, GroupEditor, GroupList } from '@filekit/react'
-import { useState } from 'react'
+import { useReducer, useState } from 'react'
 
-// The playground keeps each group's access token in sessionStorage (this tab, until it is
-// closed) so a reload can reopen the group; the token never goes into the URL.
-const tokenKey = (groupId: string) => `filekit-group-token:${groupId}`
+// Group access tokens live in memory only, for this page load: never in the URL or in browser
+// storage. After a reload the group asks for its token again.
+const tokens = new Map<string, string>()
 const baseUrl = __FILEKIT_URL__
 
-function OpenGroup({ go }: { go: (path: string) => void }) {
-  const [id, setId] = useState('')
+function OpenGroup({ go, groupId = '' }: { go: (path: string) => void; groupId?: string }) {
+  const [id, setId] = useState(groupId)
   const [token, setToken] = useState('')
   return (
     <form
@@ -15,7 +15,7 @@ function OpenGroup({ go }: { go: (path: string) => void }) {
       aria-label="Open a group"
       onSubmit={(e) => {
         e.preventDefault()
-        sessionStorage.setItem(tokenKey(id.trim()), token.trim())
+        tokens.set(id.trim(), token.trim())
         go(`/portal/groups/${id.trim()}`)
       }}
     >
@@ -34,8 +34,25 @@ function OpenGroup({ go }: { go: (path: string) => void }) {
 
 export function Portal({ path, go }: { path: string; go: (path: string) => void }) {
   const [, , kind, id] = path.split('/')
+  // Opening the group already in the URL changes no route: a token entered for it must still
+  // show it.
+  const [, tokensChanged] = useReducer((n: number) => n + 1, 0)
+  const open = (path: string) => {
+    tokensChanged()
+    go(path)
+  }
   if (kind === 'groups' && id) {
-    const token = sessionStorage.getItem(tokenKey(id)) ?? undefined
+    const token = tokens.get(id)
+    if (!token)
+      return (
+        <>
+          <p className="panel" role="status">
+            This page keeps a group’s token only until it is reloaded. Enter the token of group {id} again to
+            open it.
+          </p>
+          <OpenGroup go={open} groupId={id} />
+        </>
+      )
     return (
       <FileServiceProvider baseUrl={baseUrl} projectId={__FILEKIT_PROJECT__} token={token}>
         <section className="panel" aria-label="Your group">
@@ -61,7 +78,7 @@ export function Portal({ path, go }: { path: string; go: (path: string) => void 
         <section className="panel" aria-label="Create a group">
           <GroupEditor
             onCreated={({ group, accessToken }) => {
-              if (accessToken) sessionStorage.setItem(tokenKey(group.id), accessToken)
+              if (accessToken) tokens.set(group.id, accessToken)
             }}
           />
           <p data-testid="created-hint">
@@ -69,7 +86,7 @@ export function Portal({ path, go }: { path: string; go: (path: string) => void 
           </p>
         </section>
       </FileServiceProvider>
-      <OpenGroup go={go} />
+      <OpenGroup go={open} />
     </>
   )
 }

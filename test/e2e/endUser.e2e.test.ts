@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => h?.stop())
 
 describe('end user', () => {
-  it('uploads 3 images, creates a group, reopens it with only the token, reorders, removes, and the order survives a reload', async () => {
+  it('uploads 3 images, creates a group, reopens it with only the token, reorders, removes, and the order survives a reload (the token asked again)', async () => {
     const page = await h.page()
     await page.goto(`${h.playgroundUrl}/#/portal`)
     await page.getByLabel('Choose files').setInputFiles(
@@ -48,7 +48,13 @@ describe('end user', () => {
     const names = before.map((t) => t.replace(/^\d+\. /, ''))
     const expected = [names[1], names[0], names[2]].filter((n) => n !== 'blue.png')
 
+    // The token is kept in memory only: after a reload the group asks for it again.
     await fresh.reload()
+    expect(await fresh.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }))).not.toContain(
+      token,
+    )
+    await fresh.getByLabel('Access token').fill(token)
+    await fresh.getByRole('button', { name: 'Open' }).click()
     await expect.poll(() => handles.count(), { timeout: 15_000 }).toBe(2)
     expect((await handles.allTextContents()).map((t) => t.replace(/^\d+\. /, ''))).toEqual(expected)
 

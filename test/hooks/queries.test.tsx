@@ -94,7 +94,10 @@ describe('query hooks against the emulator', () => {
     expect(onAuthError.mock.calls[0]![0]).toBeInstanceOf(AuthError)
 
     const { Wrapper: Operator } = wrapper()
-    const missing = renderHook(() => useFile(`${files[0]!.id.slice(0, -1)}Z`), { wrapper: Operator })
+    // Another last character than the real id's (ids are random: it may itself end in Z).
+    const id = files[0]!.id
+    const missingId = `${id.slice(0, -1)}${id.endsWith('Z') ? 'Y' : 'Z'}`
+    const missing = renderHook(() => useFile(missingId), { wrapper: Operator })
     await waitFor(() => expect(missing.result.current.isError).toBe(true))
     expect(missing.result.current.error).toBeInstanceOf(NotFoundError)
   })

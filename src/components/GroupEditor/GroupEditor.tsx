@@ -20,6 +20,7 @@ import { useFileService } from '../../provider/context.js'
 import { editorMessages, stateMessages, statusMessages } from '../../provider/messages.js'
 import { FileList } from '../FileList/FileList.js'
 import { FileUploader } from '../FileUploader/FileUploader.js'
+import { CheckAgain } from '../shared/CheckAgain.js'
 import { copyText } from '../shared/copyText.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
@@ -361,18 +362,7 @@ export const GroupEditor = withRef(function GroupEditor({
           {t('editor.status', { status: statusText(group.data.status, t) })} ·{' '}
           {t('editor.uuid', { uuid: group.data.uuid })}
           {timedOut && ` · ${t('stillProcessing')} `}
-          {timedOut && (
-            <button
-              type="button"
-              className="fk-button"
-              onClick={() => {
-                meta.current?.focus()
-                restart()
-              }}
-            >
-              {t('checkAgain')}
-            </button>
-          )}
+          {timedOut && <CheckAgain onCheck={restart} focusTo={meta} />}
         </p>
       )}
       {token && <AccessToken token={token} />}

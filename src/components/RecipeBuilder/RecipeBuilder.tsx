@@ -20,6 +20,7 @@ import { parseRecipe } from '../../recipe/parseRecipe.js'
 import { serializeRecipe } from '../../recipe/serializeRecipe.js'
 import type { Recipe, RecipeIssue } from '../../recipe/types.js'
 import { validateRecipe } from '../../recipe/validateRecipe.js'
+import { CheckAgain } from '../shared/CheckAgain.js'
 import { copyText } from '../shared/copyText.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
@@ -80,18 +81,7 @@ function ConversionResult({ file, polling }: { file: FileResource; polling: Poll
         {t('recipe.result', { id: current.id, status: statusText(current.status, t) })}
         {timedOut && ` ${t('stillProcessing')}`}
       </p>
-      {timedOut && (
-        <button
-          type="button"
-          className="fk-button"
-          onClick={() => {
-            line.current?.focus()
-            restart()
-          }}
-        >
-          {t('checkAgain')}
-        </button>
-      )}
+      {timedOut && <CheckAgain onCheck={restart} focusTo={line} />}
     </>
   )
 }

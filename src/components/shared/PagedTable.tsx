@@ -2,11 +2,10 @@
 import type { QueryKey } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { usePollingTimeout } from '../../hooks/queries.js'
-import { listMessages, stateMessages } from '../../provider/messages.js'
+import { listMessages } from '../../provider/messages.js'
+import { CheckAgain } from './CheckAgain.js'
 import { Pagination, type PaginationProps } from './Pagination.js'
 import { useText } from './useText.js'
-
-const text = { ...listMessages, ...stateMessages }
 
 /**
  * FileList's and GroupList's table and pagination. A wide table scrolls sideways inside the
@@ -32,7 +31,7 @@ export function PagedTable({
   /** The page's query, polled while a row is pending: after `maxWait` a line says so, with "Check again". */
   polled: { queryKey: QueryKey; maxWait: number | undefined }
 }) {
-  const t = useText(text)
+  const t = useText(listMessages)
   const { timedOut, restart } = usePollingTimeout(polled.queryKey, polled.maxWait)
   const table = useRef<HTMLTableElement>(null)
   const ref = useRef<HTMLDivElement>(null)
@@ -69,17 +68,7 @@ export function PagedTable({
       </div>
       {timedOut && (
         <p data-slot="list-timed-out" role="status">
-          {t('list.stillProcessing')}{' '}
-          <button
-            type="button"
-            className="fk-button"
-            onClick={() => {
-              table.current?.focus()
-              restart()
-            }}
-          >
-            {t('checkAgain')}
-          </button>
+          {t('list.stillProcessing')} <CheckAgain onCheck={restart} focusTo={table} />
         </p>
       )}
       <Pagination list={label} {...pagination} />

@@ -1,0 +1,30 @@
+'use client'
+import type { RefObject } from 'react'
+import { stateMessages } from '../../provider/messages.js'
+import { useText } from './useText.js'
+
+/**
+ * "Check again", shown once polling gave up (`maxWait`): restarts it. The button vanishes once
+ * pressed, so it first hands the keyboard to `focusTo` (the line that says what is pending).
+ */
+export function CheckAgain({
+  onCheck,
+  focusTo,
+}: {
+  onCheck: () => void
+  focusTo: RefObject<HTMLElement | null>
+}) {
+  const t = useText(stateMessages)
+  return (
+    <button
+      type="button"
+      className="fk-button"
+      onClick={() => {
+        focusTo.current?.focus()
+        onCheck()
+      }}
+    >
+      {t('checkAgain')}
+    </button>
+  )
+}

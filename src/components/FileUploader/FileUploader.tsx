@@ -129,12 +129,11 @@ export const FileUploader = withRef(function FileUploader({
       })
       .catch((error: unknown) => {
         const canceled = error instanceof DOMException && error.name === 'AbortError'
-        refocus(key, canceled || !refusesFile(error) ? 'retry' : 'remove')
+        const retryable = canceled || !refusesFile(error)
+        refocus(key, retryable ? 'retry' : 'remove')
         update(
           key,
-          canceled
-            ? { status: 'canceled' }
-            : { status: 'failed', message: errorText(error), retryable: !refusesFile(error) },
+          canceled ? { status: 'canceled' } : { status: 'failed', message: errorText(error), retryable },
         )
       })
       .finally(() => controllers.current.delete(key))

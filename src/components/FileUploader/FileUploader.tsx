@@ -1,5 +1,5 @@
 'use client'
-import { type ComponentProps, type DragEvent, useEffect, useId, useRef, useState } from 'react'
+import { type ComponentProps, type DragEvent, useId, useRef, useState } from 'react'
 import { isFileServiceError } from '../../api/errors.js'
 import type { FileResource } from '../../api/types.js'
 import { useUploadFile } from '../../hooks/mutations.js'
@@ -8,6 +8,7 @@ import { stateMessages, uploaderMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
 import { formatPercent, formatSize } from '../shared/format.js'
+import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 
@@ -88,23 +89,22 @@ export const FileUploader = withRef(function FileUploader({
   // Cancel, Try again and Remove vanish once pressed (Cancel also when the upload ends): the
   // keyboard moves to what replaces them (the item's Try again, Cancel or Remove), to the next
   // item's Remove, or to the file input.
-  const focusNext = useRef<{ key: string; control: 'cancel' | 'retry' | 'remove' } | null>(null)
   const list = useRef<HTMLUListElement>(null)
   const input = useRef<HTMLInputElement>(null)
-  useEffect(() => {
-    const target = focusNext.current
-    if (!target) return
-    const item = list.current?.querySelector(`[data-key="${target.key}"]`)
-    focusNext.current = null
-    const button =
-      item?.querySelector<HTMLElement>(`[data-control="${target.control}"]`) ??
-      item?.querySelector<HTMLElement>('button')
-    ;(button ?? input.current)?.focus()
-  })
+  const focusAfter = useFocusAfterRender(
+    (target: { key: string; control: 'cancel' | 'retry' | 'remove' }) => {
+      const item = list.current?.querySelector(`[data-key="${target.key}"]`)
+      return (
+        item?.querySelector<HTMLElement>(`[data-control="${target.control}"]`) ??
+        item?.querySelector<HTMLElement>('button') ??
+        input.current
+      )
+    },
+  )
   /** When an upload ends with the keyboard on its Cancel button, moves it to what replaces it. */
   const refocus = (key: string, control: 'retry' | 'remove') => {
     if (list.current?.querySelector(`[data-key="${key}"]`)?.contains(document.activeElement))
-      focusNext.current = { key, control }
+      focusAfter({ key, control })
   }
   const update = (key: string, change: Partial<UploadItem>) =>
     setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)))
@@ -241,7 +241,7 @@ export const FileUploader = withRef(function FileUploader({
                   aria-label={t('uploader.retryFile', { name: item.file.name })}
                   data-control="retry"
                   onClick={() => {
-                    focusNext.current = { key: item.key, control: 'cancel' }
+                    focusAfter({ key: item.key, control: 'cancel' })
                     start(item.key, item.file)
                   }}
                 >
@@ -257,7 +257,7 @@ export const FileUploader = withRef(function FileUploader({
                   onClick={() => {
                     const at = items.indexOf(item)
                     const neighbour = items[at + 1] ?? items[at - 1]
-                    focusNext.current = { key: neighbour?.key ?? '', control: 'remove' }
+                    focusAfter({ key: neighbour?.key ?? '', control: 'remove' })
                     setItems((list) => list.filter((i) => i.key !== item.key))
                   }}
                 >

@@ -27,6 +27,7 @@ import { errorText } from '../shared/errorText.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { useControllableState } from '../shared/useControllableState.js'
+import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 import { ArgInput, initialArg } from './ArgInput.js'
@@ -139,28 +140,26 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   // was: on the same button of the moved operation, on a neighbour's remove button (or the add
   // select when none is left), on the first input of an added operation.
   const [announcement, setAnnouncement] = useState('')
-  const focusNext = useRef<{ index: number; control: 'up' | 'down' | 'remove' | 'first' } | null>(null)
   const operationList = useRef<HTMLOListElement>(null)
   const addSelect = useRef<HTMLSelectElement>(null)
-  useEffect(() => {
-    const target = focusNext.current
-    if (!target) return
-    focusNext.current = null
-    const row = operationList.current?.children[target.index]
-    const controls =
-      target.control === 'first'
-        ? ['input, select, button']
-        : [
-            `[data-control="${target.control}"]`,
-            '[data-control="up"]',
-            '[data-control="down"]',
-            '[data-control="remove"]',
-          ]
-    const button = controls
-      .map((selector) => row?.querySelector<HTMLElement>(`${selector}:not(:disabled)`))
-      .find(Boolean)
-    ;(button ?? addSelect.current)?.focus()
-  })
+  const focusAfter = useFocusAfterRender(
+    (target: { index: number; control: 'up' | 'down' | 'remove' | 'first' }) => {
+      const row = operationList.current?.children[target.index]
+      const controls =
+        target.control === 'first'
+          ? ['input, select, button']
+          : [
+              `[data-control="${target.control}"]`,
+              '[data-control="up"]',
+              '[data-control="down"]',
+              '[data-control="remove"]',
+            ]
+      const button = controls
+        .map((selector) => row?.querySelector<HTMLElement>(`${selector}:not(:disabled)`))
+        .find(Boolean)
+      return button ?? addSelect.current
+    },
+  )
 
   // The preview follows the recipe after a pause in editing.
   const [previewText, setPreviewText] = useState(text)
@@ -218,7 +217,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
     list.map((i) => own(`recipe.issue.${i.key}`, i.message, i.values)).join(' ')
   const issuesOf = (index: number) => issues.filter((i) => i.operationIndex === index)
   const move = (from: number, to: number, control: 'up' | 'down') => {
-    focusNext.current = { index: to, control }
+    focusAfter({ index: to, control })
     setAnnouncement(
       t('recipe.moved', {
         name: label(current.operations[from]!.name),
@@ -336,7 +335,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
                     onClick={() => {
                       const left = current.operations.filter((_, i) => i !== index)
                       // None left (index -1): the add select takes the focus.
-                      focusNext.current = { index: Math.min(index, left.length - 1), control: 'remove' }
+                      focusAfter({ index: Math.min(index, left.length - 1), control: 'remove' })
                       setAnnouncement(t('recipe.removed', { name: label(op.name) }))
                       update(left)
                     }}
@@ -378,7 +377,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
                 ),
               )
               .filter((v, i, all) => v !== '' || all.slice(i).some((x) => x !== ''))
-            focusNext.current = { index: current.operations.length, control: 'first' }
+            focusAfter({ index: current.operations.length, control: 'first' })
             setAnnouncement(t('recipe.added', { name: label(spec.name) }))
             update([...current.operations, { name: spec.name, args }])
           }}

@@ -81,6 +81,13 @@ export function FileServiceProvider({
   const hostClient = useContext(QueryClientContext)
   const [ownClient] = useState(() => (clientProp || hostClient ? null : new QueryClient()))
   const queryClient = clientProp ?? hostClient ?? ownClient!
+  // What QueryClientProvider does for the host's client (counted, so mounting it again is
+  // harmless): without it, a client of our own never hears the window's focus and online events,
+  // so queries and uploads paused offline would never resume.
+  useEffect(() => {
+    queryClient.mount()
+    return () => queryClient.unmount()
+  }, [queryClient])
 
   // The latest token and callback, read at request time: no remount, no new client.
   const tokenRef = useRef(token)

@@ -1,4 +1,4 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query'
+import { onlineManager, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react'
 import { type ReactNode, Suspense } from 'react'
 import { describe, expect, it, vi } from 'vitest'
@@ -169,6 +169,32 @@ describe('provider', () => {
     expect(result.current.ctx.queryClient).toBe(own)
     expect(hostClient.getQueryCache().getAll()).toHaveLength(0)
     expect(own.getQueryCache().getAll().length).toBeGreaterThan(0)
+  })
+
+  it('without a host QueryClient its own client is mounted: offline pauses, back online resumes', async () => {
+    await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
+    // Read in render: a result's property read only later is not tracked (TanStack's tracked props).
+    const { result } = renderHook(() => ({ ...useGroups() }), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <FileServiceProvider baseUrl={baseUrl} projectId="demo" token={secretKey}>
+          {children}
+        </FileServiceProvider>
+      ),
+    })
+    await waitFor(() => expect(result.current.data?.count).toBe(1))
+    await emulator.seed({ groups: [{ files: [0] }] })
+    try {
+      // A mounted QueryClient hears the window's offline and online events (TanStack's
+      // onlineManager); an unmounted one never pauses, and never resumes what paused.
+      act(() => void window.dispatchEvent(new Event('offline')))
+      act(() => void result.current.refetch())
+      await waitFor(() => expect(result.current.fetchStatus).toBe('paused'))
+      expect(result.current.data?.count).toBe(1)
+      act(() => void window.dispatchEvent(new Event('online')))
+      await waitFor(() => expect(result.current.data?.count).toBe(2))
+    } finally {
+      onlineManager.setOnline(true)
+    }
   })
 
   it('the scope names the token kind and a hash, never the token', async () => {

@@ -7,6 +7,7 @@ import type { RecipeIssueKey } from '../recipe/types.js'
 /** Loading, error and forbidden states, shown by every component, in English: one group of {@link defaultMessages}. */
 export const stateMessages = {
   loading: 'Loading…',
+  offline: 'Offline, waiting for the network',
   error: 'Something went wrong: {message}',
   notFound: 'Not found: {message}',
   retry: 'Try again',

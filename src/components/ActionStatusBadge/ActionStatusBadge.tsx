@@ -101,7 +101,11 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
       {/* Focusable by script: a Run / Check again / Try again button vanishes once pressed, and
           the keyboard then lands here (the new status is read) instead of on the page body. */}
       <span ref={statusText} tabIndex={-1} role="status" aria-live="polite" data-slot="action-status-text">
-        {t(`action.${type}`)}: {t(`actionStatus.${status}`)}
+        {t(`action.${type}`)}:{' '}
+        {/* Checking, or a pressed Run, waiting for the network (TanStack pauses them offline). */}
+        {(status === 'loading' && query.fetchStatus === 'paused') || run.isPaused
+          ? t('offline')
+          : t(`actionStatus.${status}`)}
         {summary && <span data-slot="action-result"> — {summary}</span>}
       </span>
       {status === 'notStarted' && run.isError && (

@@ -104,17 +104,11 @@ export const FileList = withRef(function FileList({
   return (
     <div data-slot="file-list" data-state={state} className={cx('fk-root fk-file-list', className)} {...rest}>
       {state !== 'ready' ? (
-        <QueryState
-          state={state}
-          error={query.error}
-          emptyText={t('files.empty')}
-          needsSecretKey={!groupId}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryState state={state} query={query} emptyText={t('files.empty')} needsSecretKey={!groupId} />
       ) : (
         <PagedTable
           label={tableLabel}
-          pagination={paginationProps(data!, query.isPlaceholderData)}
+          pagination={paginationProps(query)}
           polled={{ queryKey, maxWait: polling?.maxWait }}
           head={
             <>

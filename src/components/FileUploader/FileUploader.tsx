@@ -1,5 +1,6 @@
 'use client'
-import { type ComponentProps, type DragEvent, useId, useRef, useState } from 'react'
+import { onlineManager } from '@tanstack/react-query'
+import { type ComponentProps, type DragEvent, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { isFileServiceError } from '../../api/errors.js'
 import type { FileResource } from '../../api/types.js'
 import { useUploadFile } from '../../hooks/mutations.js'
@@ -81,6 +82,12 @@ export const FileUploader = withRef(function FileUploader({
   const t = useText(text)
   const { locale } = useFileService()
   const upload = useUploadFile()
+  // Offline, TanStack holds an upload until the network is back (and lets it go on then).
+  const online = useSyncExternalStore(
+    (onChange) => onlineManager.subscribe(onChange),
+    () => onlineManager.isOnline(),
+    () => true,
+  )
   const inputId = useId()
   const [items, setItems] = useState<UploadItem[]>([])
   const [isDragging, setDragging] = useState(false)
@@ -122,12 +129,15 @@ export const FileUploader = withRef(function FileUploader({
         onProgress: ({ loaded, total }) => update(key, { loaded, total: total || file.size }),
       })
       .then((result) => {
+        if (controllers.current.get(key) !== controller) return
         refocus(key, 'remove')
         if (keepUploaded) update(key, { status: 'done', loaded: file.size, result })
         else setItems((list) => list.filter((item) => item.key !== key))
         onUploaded?.(result)
       })
       .catch((error: unknown) => {
+        // A later attempt (Try again) or a cancel has already said what became of this one.
+        if (controllers.current.get(key) !== controller) return
         const canceled = error instanceof DOMException && error.name === 'AbortError'
         const retryable = canceled || !refusesFile(error)
         refocus(key, retryable ? 'retry' : 'remove')
@@ -136,7 +146,9 @@ export const FileUploader = withRef(function FileUploader({
           canceled ? { status: 'canceled' } : { status: 'failed', message: errorText(error), retryable },
         )
       })
-      .finally(() => controllers.current.delete(key))
+      .finally(() => {
+        if (controllers.current.get(key) === controller) controllers.current.delete(key)
+      })
   }
 
   const add = (files: FileList | File[]) => {
@@ -170,7 +182,9 @@ export const FileUploader = withRef(function FileUploader({
   const percent = (item: UploadItem) => formatPercent(item.total ? item.loaded / item.total : 0, locale)
   const statusLine = (item: UploadItem) =>
     item.status === 'uploading'
-      ? t('uploader.uploading', { percent: percent(item) })
+      ? !online && !item.loaded
+        ? t('offline')
+        : t('uploader.uploading', { percent: percent(item) })
       : item.status === 'done'
         ? t('uploader.done')
         : item.status === 'canceled'
@@ -229,7 +243,13 @@ export const FileUploader = withRef(function FileUploader({
                   className="fk-button"
                   aria-label={t('uploader.cancelFile', { name: item.file.name })}
                   data-control="cancel"
-                  onClick={() => controllers.current.get(item.key)?.abort()}
+                  onClick={() => {
+                    // Canceled at once: an upload held offline has no request to abort yet.
+                    controllers.current.get(item.key)?.abort()
+                    controllers.current.delete(item.key)
+                    focusAfter({ key: item.key, control: 'retry' })
+                    update(item.key, { status: 'canceled' })
+                  }}
                 >
                   {t('cancel')}
                 </button>

@@ -276,6 +276,7 @@ export const GroupEditor = withRef(function GroupEditor({
     if (fileIds.length > maxFiles) return setProblem(t('editor.tooMany', { max: maxFiles }))
     if (inFlight.current) return
     inFlight.current = true
+    setAnnouncement('')
     if (id) {
       update.mutate(
         { id, fileIds },
@@ -337,6 +338,8 @@ export const GroupEditor = withRef(function GroupEditor({
     )
   }
   const saving = create.isPending || update.isPending
+  // TanStack holds a save made offline until the network is back: say so while it waits.
+  const waiting = create.isPaused || update.isPaused
   const saveError = create.error ?? update.error
   const state = id && !items ? viewState(files, false) : 'ready'
 
@@ -367,7 +370,7 @@ export const GroupEditor = withRef(function GroupEditor({
       )}
       {token && <AccessToken token={token} />}
       {state !== 'ready' ? (
-        <QueryState state={state} error={files.error} emptyText="" onRetry={() => void files.refetch()} />
+        <QueryState state={state} query={files} emptyText="" />
       ) : (
         <>
           {list.length === 0 ? (
@@ -474,7 +477,7 @@ export const GroupEditor = withRef(function GroupEditor({
         </p>
       )}
       <p role="status" aria-live="polite" data-slot="announcer">
-        {announcement}
+        {waiting ? t('offline') : announcement}
       </p>
     </div>
   )

@@ -64,17 +64,11 @@ export const GroupList = withRef(function GroupList({
       {...rest}
     >
       {state !== 'ready' ? (
-        <QueryState
-          state={state}
-          error={query.error}
-          emptyText={t('groups.empty')}
-          needsSecretKey
-          onRetry={() => void query.refetch()}
-        />
+        <QueryState state={state} query={query} emptyText={t('groups.empty')} needsSecretKey />
       ) : (
         <PagedTable
           label={tableLabel}
-          pagination={paginationProps(data!, query.isPlaceholderData)}
+          pagination={paginationProps(query)}
           polled={{
             queryKey: fileServiceKeys.groupList(ctx, { page, items: pageSize }),
             maxWait: polling?.maxWait,

@@ -194,13 +194,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         {...rest}
         onSubmit={(e) => e.preventDefault()}
       >
-        <QueryState
-          state={state}
-          error={info.error}
-          emptyText={t('recipe.noMethods')}
-          needsSecretKey
-          onRetry={() => void info.refetch()}
-        />
+        <QueryState state={state} query={info} emptyText={t('recipe.noMethods')} needsSecretKey />
       </form>
     )
   }
@@ -268,7 +262,6 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
           ))}
         </select>
       </label>
-
       <fieldset>
         <legend>{t('recipe.operations')}</legend>
         {current.operations.length === 0 ? (
@@ -388,11 +381,9 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       <p role="status" data-slot="announcer">
         {announcement}
       </p>
-
       {issues.some((i) => i.operationIndex === -1) && (
         <p role="alert">{problems(issues.filter((i) => i.operationIndex === -1))}</p>
       )}
-
       <p>
         <label>
           {t('recipe.text')}{' '}
@@ -431,7 +422,6 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         </button>
         {pasteIssues.length > 0 && <span role="alert">{problems(pasteIssues)}</span>}
       </p>
-
       {previewUrl && (
         <figure data-slot="recipe-preview" data-state={preview}>
           <img
@@ -452,14 +442,17 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
           </figcaption>
         </figure>
       )}
-
       <button
         type="submit"
         className="fk-button fk-button-primary"
         disabled={issues.length > 0 || convert.isPending || current.operations.length === 0}
       >
         {convert.isPending ? t('recipe.converting') : t('recipe.convert')}
-      </button>
+      </button>{' '}
+      {/* TanStack holds a conversion started offline until the network is back: say so. */}
+      <span role="status" data-slot="convert-status">
+        {convert.isPaused && t('offline')}
+      </span>
       {convert.error && <p role="alert">{errorText(convert.error)}</p>}
       {converted && <ConversionResult file={converted} polling={polling} />}
     </form>

@@ -1,8 +1,10 @@
 'use client'
 import type { ComponentProps } from 'react'
-import { listMessages } from '../../provider/messages.js'
+import { listMessages, stateMessages } from '../../provider/messages.js'
 import { cx } from './cx.js'
 import { useText } from './useText.js'
+
+const text = { ...stateMessages, ...listMessages }
 
 export interface PaginationProps extends Omit<ComponentProps<'nav'>, 'onChange'> {
   /** Name of the list it pages (the table's label): two lists on a page get two named navigations. */
@@ -16,6 +18,8 @@ export interface PaginationProps extends Omit<ComponentProps<'nav'>, 'onChange'>
   onPageSizeChange?: (size: number) => void
   /** True while the next page loads (the old one stays visible). */
   isBusy?: boolean
+  /** True while the list waits for the network to load or refresh a page: said after the page number. */
+  isOffline?: boolean
 }
 
 /** First / previous / next / last, "Page n of m" and the page size. */
@@ -28,10 +32,11 @@ export function Pagination({
   onPageChange,
   onPageSizeChange,
   isBusy,
+  isOffline,
   className,
   ...rest
 }: PaginationProps) {
-  const t = useText(listMessages)
+  const t = useText(text)
   const button = (label: string, target: number, disabled: boolean, symbol: string) => (
     <button
       type="button"
@@ -54,7 +59,10 @@ export function Pagination({
     >
       {button(t('pagination.first'), 1, page <= 1, '«')}
       {button(t('pagination.previous'), page - 1, page <= 1, '‹')}
-      <span aria-live="polite">{t('pagination.status', { page, pages })}</span>
+      <span aria-live="polite">
+        {t('pagination.status', { page, pages })}
+        {isOffline && <span data-slot="offline"> · {t('offline')}</span>}
+      </span>
       {button(t('pagination.next'), page + 1, page >= pages, '›')}
       {button(t('pagination.last'), pages, page >= pages, '»')}
       {onPageSizeChange && (

@@ -19,15 +19,19 @@ export function viewState(
 
 export interface QueryStateProps {
   state: Exclude<ViewState, 'ready'>
-  error?: unknown
+  /** The query shown: its error, whether it waits for the network, and "Try again". */
+  query: { error: unknown; fetchStatus: string; refetch: () => unknown }
   emptyText: string
   /** Shown with the forbidden state when the action needs the secret key. */
   needsSecretKey?: boolean
-  onRetry?: () => void
 }
 
-/** Loading, empty, error (a missing resource: not found) and forbidden states, announced to screen readers. */
-export function QueryState({ state, error, emptyText, needsSecretKey, onRetry }: QueryStateProps) {
+/**
+ * Loading (offline: waiting for the network), empty, error (a missing resource: not found) and
+ * forbidden states, announced to screen readers.
+ */
+export function QueryState({ state, query, emptyText, needsSecretKey }: QueryStateProps) {
+  const { error } = query
   const t = useText(stateMessages)
   // "Try again" vanishes once pressed: the keyboard waits on the state line ("Loading…"), and
   // when the content replaces it, lands on the component's `data-focus-landing` element.
@@ -45,7 +49,7 @@ export function QueryState({ state, error, emptyText, needsSecretKey, onRetry }:
   const missing = error instanceof NotFoundError
   const message =
     state === 'loading'
-      ? t('loading')
+      ? t(query.fetchStatus === 'paused' ? 'offline' : 'loading')
       : state === 'empty'
         ? emptyText
         : state === 'forbidden'
@@ -56,14 +60,14 @@ export function QueryState({ state, error, emptyText, needsSecretKey, onRetry }:
       <p ref={line} tabIndex={-1} role={state === 'error' || state === 'forbidden' ? 'alert' : 'status'}>
         {message}
       </p>
-      {state === 'error' && onRetry && !missing && (
+      {state === 'error' && !missing && (
         <button
           type="button"
           className="fk-button"
           onClick={() => {
             handOver.current = line.current?.closest('.fk-root') ?? null
             line.current?.focus()
-            onRetry()
+            void query.refetch()
           }}
         >
           {t('retry')}

@@ -17,14 +17,17 @@ export function usePaging(
     setPage(next)
     onPageChange?.(next)
   }
-  const paginationProps = (
-    data: { page: number; pages: number },
-    isBusy: boolean,
-  ): Omit<PaginationProps, 'list'> => ({
-    page: data.page,
-    pages: data.pages,
+  /** From the page's query: the page shown, whether the next one loads, or waits for the network. */
+  const paginationProps = (query: {
+    data?: { page: number; pages: number }
+    isPlaceholderData: boolean
+    fetchStatus: string
+  }): Omit<PaginationProps, 'list'> => ({
+    page: query.data!.page,
+    pages: query.data!.pages,
     pageSize,
-    isBusy,
+    isBusy: query.isPlaceholderData,
+    isOffline: query.fetchStatus === 'paused',
     onPageChange: changePage,
     onPageSizeChange: (size) => {
       setPageSize(size)

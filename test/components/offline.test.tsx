@@ -1,0 +1,141 @@
+// Offline, TanStack Query holds queries and mutations (networkMode 'online') until the window's
+// `online` event: every component says it is waiting for the network instead of "Loading…",
+// "Saving…" or "Uploading 0%" forever, and carries on once the network is back.
+import { onlineManager } from '@tanstack/react-query'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { userEvent } from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ActionStatusBadge, FileList, FileUploader, GroupEditor, RecipeBuilder } from '../../src/index.ts'
+import { setupEmulator, wrapper } from '../hooks/setup.tsx'
+
+const { emulator, count } = setupEmulator()
+const offline = 'Offline, waiting for the network'
+const goOffline = () => act(() => void window.dispatchEvent(new Event('offline')))
+// Before anything is rendered no QueryClient is mounted to hear the event: set the state itself.
+const startOffline = () => onlineManager.setOnline(false)
+const goOnline = () => act(() => void window.dispatchEvent(new Event('online')))
+afterEach(() => onlineManager.setOnline(true))
+
+describe('offline', () => {
+  it('FileList: a first load and a page change wait for the network, and say so', async () => {
+    await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }] })
+    const { Wrapper } = wrapper()
+    startOffline()
+    render(<FileList defaultPageSize={1} />, { wrapper: Wrapper })
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(offline))
+    goOnline()
+    const pages = await screen.findByRole('navigation', { name: 'Files, pages' })
+    expect(within(pages).getByText(/^Page 1 of 3/).textContent).toBe('Page 1 of 3')
+
+    goOffline()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    // Page 3 was never fetched: the last page shown stays, and the list says why it does.
+    await waitFor(() =>
+      expect(within(pages).getByText(/^Page /).textContent).toBe(`Page 2 of 3 · ${offline}`),
+    )
+    goOnline()
+    await waitFor(() => expect(within(pages).getByText(/^Page /).textContent).toBe('Page 3 of 3'))
+  })
+
+  it('FileUploader: an upload chosen offline waits, starts once online, and can be canceled meanwhile', async () => {
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: undefined })
+    render(<FileUploader />, { wrapper: Wrapper })
+    goOffline()
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File(['one'], 'one.txt', { type: 'text/plain' }),
+      new File(['two'], 'two.txt', { type: 'text/plain' }),
+    ])
+    const line = (name: string) => within(screen.getByText(name).closest('li')!).getByRole('status')
+    expect(line('one.txt').textContent).toBe(offline)
+    expect(line('two.txt').textContent).toBe(offline)
+    // Nothing to abort yet: canceled at once, and the keyboard moves to its "Try again".
+    await user.click(screen.getByRole('button', { name: 'Cancel two.txt' }))
+    expect(line('two.txt').textContent).toBe('Canceled')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Retry two.txt' }))
+    expect(count('POST', '/files.json')).toBe(0)
+
+    goOnline()
+    await waitFor(() => expect(line('one.txt').textContent).toBe('Uploaded'))
+    expect(line('two.txt').textContent).toBe('Canceled')
+    expect(count('POST', '/files.json')).toBe(1)
+  })
+
+  it('FileUploader: canceled and tried again offline, it is sent once when online', async () => {
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: undefined })
+    render(<FileUploader />, { wrapper: Wrapper })
+    goOffline()
+    await user.upload(screen.getByLabelText('Choose files'), new File(['a'], 'a.txt', { type: 'text/plain' }))
+    await user.click(screen.getByRole('button', { name: 'Cancel a.txt' }))
+    await user.click(screen.getByRole('button', { name: 'Retry a.txt' }))
+    goOnline()
+    // The canceled attempt resumes too, with its signal aborted: it sends nothing and changes nothing.
+    const line = () => within(screen.getByText('a.txt').closest('li')!).getByRole('status')
+    await waitFor(() => expect(line().textContent).toBe('Uploaded'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(line().textContent).toBe('Uploaded')
+    expect(count('POST', '/files.json')).toBe(1)
+  })
+
+  it('GroupEditor: a save made offline says it waits, and saves once online', async () => {
+    const { files } = await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }] })
+    const { groups } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: groups[0]!.accessToken })
+    render(<GroupEditor groupId={groups[0]!.id} />, { wrapper: Wrapper })
+    await user.click(await screen.findByRole('button', { name: 'Remove a.png' }))
+    goOffline()
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    const announcer = document.querySelector('[data-slot="announcer"]')!
+    await waitFor(() => expect(announcer.textContent).toBe(offline))
+    expect(screen.getByRole('button', { name: 'Saving…' })).toBeDefined()
+    expect(count('PUT', '/groups/')).toBe(0)
+    goOnline()
+    await waitFor(() => expect(announcer.textContent).toBe('Saved.'))
+    expect(count('PUT', '/groups/')).toBe(1)
+  })
+
+  it('RecipeBuilder: a conversion started offline says it waits, and starts once online', async () => {
+    const { files } = await emulator.seed({ files: [{ sample: 'subject' }] })
+    const { Wrapper } = wrapper()
+    render(
+      <RecipeBuilder
+        fileId={files[0]!.id}
+        previewDelay={10}
+        defaultValue={{ kind: 'image', operations: [{ name: 'format', args: ['webp'] }] }}
+      />,
+      { wrapper: Wrapper },
+    )
+    const convert = await screen.findByRole('button', { name: 'Convert' })
+    goOffline()
+    fireEvent.click(convert)
+    const status = document.querySelector('[data-slot="convert-status"]')!
+    await waitFor(() => expect(status.textContent).toBe(offline))
+    expect(count('POST', '/conversions/image.json')).toBe(0)
+    goOnline()
+    await screen.findByText(/^Result f-\w+: /)
+    expect(status.textContent).toBe('')
+    expect(count('POST', '/conversions/image.json')).toBe(1)
+  })
+
+  it('ActionStatusBadge: checking and a pressed Run wait for the network, and say so', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    startOffline()
+    render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" />, { wrapper: Wrapper })
+    const status = screen.getByRole('status')
+    await waitFor(() => expect(status.textContent).toBe(`Image recognition: ${offline}`))
+    goOnline()
+    await waitFor(() => expect(status.textContent).toBe('Image recognition: Not started'))
+    goOffline()
+    fireEvent.click(screen.getByRole('button', { name: 'Run: Image recognition' }))
+    await waitFor(() => expect(status.textContent).toBe(`Image recognition: ${offline}`))
+    expect(count('POST', '/actions/')).toBe(0)
+    goOnline()
+    await waitFor(() => expect(status.textContent).toBe('Image recognition: Running…'))
+    expect(count('POST', '/actions/')).toBe(1)
+  })
+})

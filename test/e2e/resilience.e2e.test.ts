@@ -45,6 +45,48 @@ describe('resilience', () => {
     await h.faults({ clear: true })
   }, 60_000)
 
+  it('offline, the list and an upload say they wait for the network, and carry on once it is back', async () => {
+    const page = await h.page()
+    await page.goto(`${h.playgroundUrl}/#/operator`)
+    const files = page.getByRole('region', { name: 'Project files' })
+    const pages = files.getByRole('navigation', { name: 'Files, pages' })
+    const status = pages.locator('[aria-live]')
+    await pages.getByText(/^Page 1 of/).waitFor({ timeout: 15_000 })
+    await page.context().setOffline(true) // Chromium fires the window's offline event
+    // Page 2 was prefetched: it shows, but it can't be refreshed, nor its thumbnails loaded.
+    await pages.getByRole('button', { name: 'Next page' }).click()
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(/^Page 2 of \d+ · Offline, waiting for the network$/)
+    await files.getByLabel('Choose files').setInputFiles({
+      name: 'offline.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('sent once the network is back'),
+    })
+    const upload = files.locator('[data-slot="upload-item"]', { hasText: 'offline.txt' })
+    await upload.getByText('Offline, waiting for the network').waitFor()
+    // Failed thumbnails leave a blank cell, not a broken-image icon.
+    const thumbnails = files.locator('[data-slot="file-row"] img')
+    const thumbnailStates = () =>
+      thumbnails.evaluateAll((imgs) =>
+        (imgs as HTMLImageElement[]).map((img) =>
+          !img.complete ? 'loading' : img.naturalWidth > 0 ? 'shown' : img.style.visibility || 'broken',
+        ),
+      )
+    await expect.poll(thumbnailStates).toContain('hidden')
+    expect(await thumbnailStates()).not.toContain('broken')
+    await h.screenshot(page, '11-offline')
+
+    await page.context().setOffline(false)
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^Page 2 of \d+$/)
+    await upload.getByText('Uploaded').waitFor({ timeout: 15_000 })
+    // Back online, the thumbnails load after all.
+    await expect
+      .poll(async () => new Set(await thumbnailStates()), { timeout: 15_000 })
+      .toEqual(new Set(['shown']))
+    await h.screenshot(page, '12-back-online')
+  }, 60_000)
+
   it('the server stopped mid-session shows an error, and it recovers when the server is back', async () => {
     const page = await h.page()
     await page.goto(`${h.playgroundUrl}/#/operator`)

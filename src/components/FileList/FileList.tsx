@@ -12,6 +12,7 @@ import { PagedTable } from '../shared/PagedTable.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { useControllableState } from '../shared/useControllableState.js'
+import { useOnline } from '../shared/useOnline.js'
 import { usePaging } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
@@ -86,6 +87,7 @@ export const FileList = withRef(function FileList({
 }: FileListProps) {
   const t = useText(text)
   const { cdnUrl, locale, timeZone } = useFileService()
+  const online = useOnline()
   const { page, pageSize, paginationProps } = usePaging(defaultPage, defaultPageSize, onPageChange)
   const selectable =
     selectedIds !== undefined || defaultSelectedIds !== undefined || onSelectedIdsChange !== undefined
@@ -142,12 +144,18 @@ export const FileList = withRef(function FileList({
               )}
               <td>
                 {file.isImage && file.status === 'ready' ? (
+                  // A thumbnail that fails (offline, the CDN refused) leaves the cell blank,
+                  // not a broken-image icon; back online, a new element loads it again.
                   <img
+                    key={String(online)}
                     src={`${cdnUrl}/${encodeURIComponent(file.id)}/-/preview/96x96/`}
                     alt=""
                     width={48}
                     height={48}
                     loading="lazy"
+                    onError={(e) => {
+                      e.currentTarget.style.visibility = 'hidden'
+                    }}
                   />
                 ) : null}
               </td>

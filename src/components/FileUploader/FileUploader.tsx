@@ -1,6 +1,5 @@
 'use client'
-import { onlineManager } from '@tanstack/react-query'
-import { type ComponentProps, type DragEvent, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { type ComponentProps, type DragEvent, useId, useRef, useState } from 'react'
 import { isFileServiceError } from '../../api/errors.js'
 import type { FileResource } from '../../api/types.js'
 import { useUploadFile } from '../../hooks/mutations.js'
@@ -10,6 +9,7 @@ import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
 import { formatPercent, formatSize } from '../shared/format.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
+import { useOnline } from '../shared/useOnline.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 
@@ -83,11 +83,7 @@ export const FileUploader = withRef(function FileUploader({
   const { locale } = useFileService()
   const upload = useUploadFile()
   // Offline, TanStack holds an upload until the network is back (and lets it go on then).
-  const online = useSyncExternalStore(
-    (onChange) => onlineManager.subscribe(onChange),
-    () => onlineManager.isOnline(),
-    () => true,
-  )
+  const online = useOnline()
   const inputId = useId()
   const [items, setItems] = useState<UploadItem[]>([])
   const [isDragging, setDragging] = useState(false)

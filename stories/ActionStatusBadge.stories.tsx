@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { ActionStatusBadge } from '../src/index.ts'
 import { emulator } from './support/emulator.ts'
+import { offline } from './support/offline.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
 const meta = {
@@ -112,4 +113,17 @@ export const Loading: Story = {
 export const DarkTheme: Story = {
   ...PendingToReady,
   parameters: { theme: 'dark', backgrounds: { default: 'dark' } },
+}
+
+/** The browser is offline: the badge can't check the action yet, and says so. */
+export const Offline: Story = {
+  loaders: [seed({ files: [{}] })],
+  beforeEach: offline,
+  play: async ({ canvasElement }) => {
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+        'Image recognition: Offline, waiting for the network',
+      ),
+    )
+  },
 }

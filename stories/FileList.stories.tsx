@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { createFileServiceClient, FileList } from '../src/index.ts'
 import { baseUrl, emulator } from './support/emulator.ts'
+import { offline } from './support/offline.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
 const meta = {
@@ -161,3 +162,14 @@ export const Forbidden: Story = {
 }
 
 export const DarkTheme: Story = { ...Many, parameters: { theme: 'dark', backgrounds: { default: 'dark' } } }
+
+/** The browser is offline: the first page waits for the network, and says so. */
+export const Offline: Story = {
+  loaders: [seed({ files: [{}] })],
+  beforeEach: offline,
+  play: async ({ canvasElement }) => {
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('status')).toHaveTextContent('Offline, waiting for the network'),
+    )
+  },
+}

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { FileUploader } from '../src/index.ts'
 import { emulator } from './support/emulator.ts'
+import { offline } from './support/offline.ts'
 import { seed } from './support/seed.ts'
 
 const meta = {
@@ -75,5 +76,19 @@ export const Uploading: Story = {
     await userEvent.upload(canvas.getByLabelText('Choose files'), new File(['x'.repeat(2048)], 'slow.bin'))
     await expect(await canvas.findByRole('progressbar', { name: 'Upload of slow.bin' })).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Cancel slow.bin' })).toBeEnabled()
+  },
+}
+
+/** The browser is offline: a chosen file waits for the network (and can be canceled meanwhile). */
+export const Offline: Story = {
+  beforeEach: offline,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.upload(
+      canvas.getByLabelText('Choose files'),
+      new File(['later'], 'later.txt', { type: 'text/plain' }),
+    )
+    await expect(await canvas.findByText('Offline, waiting for the network')).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Cancel later.txt' })).toBeEnabled()
   },
 }

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { onlineManager } from '@tanstack/react-query'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { GroupEditor } from '../src/index.ts'
 import { emulator } from './support/emulator.ts'
+import { onlineAfter } from './support/offline.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
 const meta = {
@@ -170,5 +172,22 @@ export const DarkTheme: Story = {
   ],
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('button', { name: '2. b.png' })).toBeVisible()
+  },
+}
+
+/** Saved while the browser is offline: the save waits for the network, and says so. */
+export const SaveOffline: Story = {
+  ...withGroup,
+  loaders: [
+    seed({ files: [{ name: 'a.png' }, { name: 'b.png' }], groups: [{ files: [0, 1] }], token: 'group' }),
+  ],
+  beforeEach: onlineAfter,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Move b.png up' }))
+    onlineManager.setOnline(false)
+    await userEvent.click(canvas.getByRole('button', { name: 'Save group' }))
+    await expect(await canvas.findByText('Offline, waiting for the network')).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Saving…' })).toBeDisabled()
   },
 }

@@ -87,6 +87,35 @@ describe('resilience', () => {
     await h.screenshot(page, '12-back-online')
   }, 60_000)
 
+  it("offline, RecipeBuilder's preview and Convert say they wait for the network, and carry on once it is back", async () => {
+    const seeded = await fetch(`${h.server.baseUrl}/__emulator/seed`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${h.server.secretKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ files: [{ sample: 'subject', name: 'photo.png' }] }),
+    })
+    const [file] = (await seeded.json()).files as { id: string }[]
+    const page = await h.page()
+    await page.goto(`${h.playgroundUrl}/#/operator/files/${file!.id}`)
+    await page.getByLabel('Add operation').selectOption('format')
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    const preview = page.locator('[data-slot="recipe-preview"]')
+    await expect.poll(() => preview.getAttribute('data-state'), { timeout: 10_000 }).toBe('ready')
+    await page.context().setOffline(true)
+    await page.getByLabel('Format format').selectOption('webp')
+    // The new preview can't load: not "No preview for this recipe".
+    await preview.getByText('Offline, waiting for the network').waitFor({ timeout: 10_000 })
+    await page.getByRole('button', { name: 'Convert' }).click()
+    await page.locator('[data-slot="convert-status"]').getByText('Offline, waiting for the network').waitFor()
+    await h.screenshot(page, '13-recipe-offline')
+    await page.context().setOffline(false)
+    await expect.poll(() => preview.getAttribute('data-state'), { timeout: 10_000 }).toBe('ready')
+    expect(
+      await preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0)
+    const result = page.locator('[data-slot="conversion-result"]')
+    await expect.poll(() => result.getAttribute('data-status'), { timeout: 20_000 }).toBe('ready')
+  }, 60_000)
+
   it('the server stopped mid-session shows an error, and it recovers when the server is back', async () => {
     const page = await h.page()
     await page.goto(`${h.playgroundUrl}/#/operator`)

@@ -28,6 +28,7 @@ import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { useControllableState } from '../shared/useControllableState.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
+import { useOnline } from '../shared/useOnline.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 import { ArgInput, initialArg } from './ArgInput.js'
@@ -165,7 +166,10 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   const [previewText, setPreviewText] = useState(text)
   // Which preview URL finished loading, and how: the state belongs to that URL only, so a new
   // URL reads as loading until its own load or error event (the old picture may still show).
-  const [settled, setSettled] = useState<{ url: string | null; ok: boolean } | null>(null)
+  // It also belongs to the network state: offline a preview can't load (and the caption says
+  // so, not "no preview for this recipe"), and back online a new image element loads it again.
+  const online = useOnline()
+  const [settled, setSettled] = useState<{ url: string | null; ok: boolean; online?: boolean } | null>(null)
   useEffect(() => {
     const timer = setTimeout(() => setPreviewText(text), previewDelay)
     return () => clearTimeout(timer)
@@ -175,12 +179,14 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       ? // The image text starts with its own `/-/`: the preview is the first operation, the recipe follows.
         `${ctx.cdnUrl}/${encodeURIComponent(fileId)}/-/preview/400x400${previewText || '/'}`
       : null
-  const preview = settled?.url !== previewUrl ? 'loading' : settled.ok ? 'ready' : 'error'
+  const preview =
+    settled?.url !== previewUrl || settled.online !== online ? 'loading' : settled.ok ? 'ready' : 'error'
   const previewImage = useRef<HTMLImageElement>(null)
   useEffect(() => {
     // An image from server HTML may have loaded (or failed) before hydration: no event will come.
     const image = previewImage.current
-    if (image?.complete) setSettled({ url: image.getAttribute('src'), ok: image.naturalWidth > 0 })
+    if (image?.complete)
+      setSettled({ url: image.getAttribute('src'), ok: image.naturalWidth > 0, online: true })
   }, [])
 
   const state = viewState(info, methods.length === 0)
@@ -425,18 +431,19 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       {previewUrl && (
         <figure data-slot="recipe-preview" data-state={preview}>
           <img
+            key={String(online)}
             ref={previewImage}
             src={previewUrl}
             alt={t('recipe.preview')}
-            onLoad={() => setSettled({ url: previewUrl, ok: true })}
-            onError={() => setSettled({ url: previewUrl, ok: false })}
+            onLoad={() => setSettled({ url: previewUrl, ok: true, online })}
+            onError={() => setSettled({ url: previewUrl, ok: false, online })}
           />
           <figcaption>
             <span role="status">
               {preview === 'loading'
                 ? t('recipe.previewLoading')
                 : preview === 'error'
-                  ? t('recipe.previewError')
+                  ? t(online ? 'recipe.previewError' : 'offline')
                   : t('recipe.preview')}
             </span>
           </figcaption>

@@ -8,6 +8,9 @@ import type { RecipeIssueKey } from '../recipe/types.js'
 export const stateMessages = {
   loading: 'Loading…',
   offline: 'Offline, waiting for the network',
+  retrying: 'Trying again: {message}',
+  networkError: 'The service could not be reached',
+  serviceError: 'The service answered with status {status}',
   error: 'Something went wrong: {message}',
   notFound: 'Not found: {message}',
   retry: 'Try again',
@@ -67,6 +70,7 @@ export const listMessages = {
   'pagination.label': '{list}, pages',
   'table.scroll': '{list}, scrolls sideways',
   'list.stillProcessing': 'Some of these are still processing; this page has stopped checking.',
+  'list.refreshFailed': 'Could not refresh: {message}',
   'pagination.first': 'First page',
   'pagination.previous': 'Previous page',
   'pagination.next': 'Next page',

@@ -135,6 +135,26 @@ describe('FileList', () => {
     await waitFor(() => expect(document.activeElement).toBe(table))
   })
 
+  it('keeps its page when a refresh fails, says so, and tries again on request', async () => {
+    await emulator.seed({ files: [{ name: 'kept.png' }] })
+    const user = userEvent.setup()
+    const { Wrapper, hostClient } = wrapper()
+    render(<FileList />, { wrapper: Wrapper })
+    await screen.findByText('kept.png')
+    emulator.faults.failNext('files.json', { status: 400, message: 'The file index is rebuilding' })
+    // A refresh (window focus, reconnect, an invalidation) that fails: the rows shown stay.
+    await hostClient.invalidateQueries()
+    const problem = await screen.findByRole('alert')
+    expect(problem.textContent).toBe('Could not refresh: The file index is rebuilding Try again')
+    expect(screen.getByText('kept.png')).toBeDefined()
+    await emulator.seed({ files: [{ name: 'new.png' }] })
+    await user.click(within(problem).getByRole('button', { name: 'Try again' }))
+    await screen.findByText('new.png')
+    expect(screen.queryByRole('alert')).toBeNull()
+    // The button vanished: the keyboard is on the table.
+    expect(document.activeElement).toBe(screen.getByRole('table', { name: 'Files' }))
+  })
+
   it('follows a converted file on the page from Processing to Ready', async () => {
     const { files } = await emulator.seed({ files: [{ name: 'a.png' }] })
     const converted = await client.conversions.convert(files[0]!.id, 'image', '/-/format/webp/')

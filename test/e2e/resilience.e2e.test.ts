@@ -124,12 +124,31 @@ describe('resilience', () => {
     const port = new URL(h.server.baseUrl).port
     await h.server.stop()
     await files.getByRole('button', { name: 'Next page' }).click()
+    // Page 2 was prefetched: it shows, while refreshing it tries again (with backoff), then fails.
+    await files.getByText(/^Page 2 of \d+ · Trying again: /).waitFor({ timeout: 15_000 })
     const alert = files.getByRole('alert')
-    await alert.waitFor({ timeout: 30_000 }) // retries with backoff first
+    await alert.waitFor({ timeout: 30_000 })
+    // In words for people: the playground's proxy answers 502 with no message of the service's.
+    expect(await alert.textContent()).toBe(
+      'Could not refresh: The service answered with status 502 Try again',
+    )
+    expect(await files.locator('[data-slot="file-row"]').count()).toBeGreaterThan(0)
     await h.screenshot(page, '09-server-gone')
     h.server = await startEmulatorServer(['--control', '--quiet', '--port', port], { dataDir })
     await files.getByRole('button', { name: 'Try again' }).click()
-    await files.getByText(/Page 2 of/).waitFor({ timeout: 15_000 })
+    await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(0)
+    await files.getByText(/^Page 2 of \d+$/).waitFor()
+    // The thumbnails that could not load while the server was gone load now.
+    const thumbnails = files.locator('[data-slot="file-row"] img')
+    await expect
+      .poll(
+        () =>
+          thumbnails.evaluateAll((imgs) =>
+            (imgs as HTMLImageElement[]).every((img) => img.complete && img.naturalWidth > 0),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true)
     await h.screenshot(page, '10-recovered')
   }, 90_000)
 })

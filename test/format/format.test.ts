@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { FileServiceError } from '../../src/api/errors.ts'
+import { errorText } from '../../src/components/shared/errorText.ts'
 import { formatDate, formatPercent, formatSize } from '../../src/components/shared/format.ts'
+import { formatMessage, stateMessages } from '../../src/provider/messages.ts'
 
 describe('formatSize', () => {
   it('says bytes in words and larger sizes in short units', () => {
@@ -23,5 +26,31 @@ describe('formatPercent and formatDate', () => {
     expect(formatDate('2026-11-23T16:35:00Z', 'en-US', 'UTC')).toBe('Nov 23, 2026, 4:35 PM')
     expect(formatDate('not a date', 'en-US', 'UTC')).toBe('not a date')
     expect(formatDate(null)).toBe('—')
+  })
+})
+
+describe('errorText', () => {
+  const t = (key: string, values?: Record<string, string | number>) =>
+    formatMessage(stateMessages[key as keyof typeof stateMessages], values)
+  const error = (messages: string[]) =>
+    new FileServiceError({
+      status: 502,
+      code: 'server_error',
+      messages,
+      method: 'GET',
+      path: '/api/v1/x.json',
+    })
+
+  it("says the service's own messages, never the request line", () => {
+    expect(errorText(error(['Storage is down', 'Try later']), t)).toBe('Storage is down Try later')
+    expect(errorText(error([]), t)).toBe('The service answered with status 502')
+  })
+
+  it('says a network error in one wording, whatever the browser called it', () => {
+    expect(errorText(new TypeError('Failed to fetch'), t)).toBe('The service could not be reached')
+    expect(errorText(new TypeError('NetworkError when attempting to fetch resource.'), t)).toBe(
+      'The service could not be reached',
+    )
+    expect(errorText(new Error('Something else'), t)).toBe('Something else')
   })
 })

@@ -12,6 +12,7 @@ import { badgeMessages, stateMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
 import { useText } from '../shared/useText.js'
+import { waitingText } from '../shared/waitingText.js'
 import { withRef } from '../shared/withRef.js'
 import { summarizeAction } from './summarizeAction.js'
 
@@ -102,10 +103,10 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
           the keyboard then lands here (the new status is read) instead of on the page body. */}
       <span ref={statusText} tabIndex={-1} role="status" aria-live="polite" data-slot="action-status-text">
         {t(`action.${type}`)}:{' '}
-        {/* Checking, or a pressed Run, waiting for the network (TanStack pauses them offline). */}
-        {(status === 'loading' && query.fetchStatus === 'paused') || run.isPaused
-          ? t('offline')
-          : t(`actionStatus.${status}`)}
+        {/* Checking, or a pressed Run, waiting for the network (TanStack holds them offline),
+            or checking again after a failed try. */}
+        {(status === 'loading' && waitingText(query, t)) ||
+          (run.isPaused ? t('offline') : t(`actionStatus.${status}`))}
         {summary && <span data-slot="action-result"> — {summary}</span>}
       </span>
       {status === 'notStarted' && run.isError && (
@@ -113,7 +114,7 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
         <>
           {' '}
           <span role="alert" data-slot="action-error">
-            {t('runFailed', { message: errorText(run.error) })}
+            {t('runFailed', { message: errorText(run.error, t) })}
           </span>
         </>
       )}

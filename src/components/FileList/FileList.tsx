@@ -1,6 +1,6 @@
 'use client'
 import { useQuery } from '@tanstack/react-query'
-import { type ComponentProps, type ReactNode, useEffect } from 'react'
+import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react'
 import type { FileResource } from '../../api/types.js'
 import type { PollingOptions } from '../../hooks/policy.js'
 import { filesQueryOptions, groupFilesQueryOptions } from '../../hooks/queryOptions.js'
@@ -87,7 +87,11 @@ export const FileList = withRef(function FileList({
 }: FileListProps) {
   const t = useText(text)
   const { cdnUrl, locale, timeZone } = useFileService()
+  // After a thumbnail failed, the next page fetched (back online, the server back) renders new
+  // image elements, which load again; while none failed, no image is ever loaded twice.
   const online = useOnline()
+  const thumbnailFailed = useRef(false)
+  const [thumbnailRound, setThumbnailRound] = useState(0)
   const { page, pageSize, paginationProps } = usePaging(defaultPage, defaultPageSize, onPageChange)
   const selectable =
     selectedIds !== undefined || defaultSelectedIds !== undefined || onSelectedIdsChange !== undefined
@@ -97,6 +101,13 @@ export const FileList = withRef(function FileList({
     onSelectedIdsChange,
   )
   const { query, queryKey } = useFilePage(groupId, page, pageSize, polling)
+  const fetchedAt = query.dataUpdatedAt
+  useEffect(() => {
+    if (fetchedAt && online && thumbnailFailed.current) {
+      thumbnailFailed.current = false
+      setThumbnailRound((round) => round + 1)
+    }
+  }, [online, fetchedAt])
   const tableLabel = label ?? t('files.label')
   const data = query.data
   const state = viewState(query, data?.count === 0)
@@ -111,6 +122,7 @@ export const FileList = withRef(function FileList({
         <PagedTable
           label={tableLabel}
           pagination={paginationProps(query)}
+          query={query}
           polled={{ queryKey, maxWait: polling?.maxWait }}
           head={
             <>
@@ -144,10 +156,10 @@ export const FileList = withRef(function FileList({
               )}
               <td>
                 {file.isImage && file.status === 'ready' ? (
-                  // A thumbnail that fails (offline, the CDN refused) leaves the cell blank,
-                  // not a broken-image icon; back online, a new element loads it again.
+                  // A thumbnail that fails (offline, the CDN or the server gone) leaves the cell
+                  // blank, not a broken-image icon; new elements try again (see thumbnailRound).
                   <img
-                    key={String(online)}
+                    key={thumbnailRound}
                     src={`${cdnUrl}/${encodeURIComponent(file.id)}/-/preview/96x96/`}
                     alt=""
                     width={48}
@@ -155,6 +167,7 @@ export const FileList = withRef(function FileList({
                     loading="lazy"
                     onError={(e) => {
                       e.currentTarget.style.visibility = 'hidden'
+                      thumbnailFailed.current = true
                     }}
                   />
                 ) : null}

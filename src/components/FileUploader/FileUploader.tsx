@@ -139,7 +139,7 @@ export const FileUploader = withRef(function FileUploader({
         refocus(key, retryable ? 'retry' : 'remove')
         update(
           key,
-          canceled ? { status: 'canceled' } : { status: 'failed', message: errorText(error), retryable },
+          canceled ? { status: 'canceled' } : { status: 'failed', message: errorText(error, t), retryable },
         )
       })
       .finally(() => {

@@ -69,6 +69,7 @@ export const GroupList = withRef(function GroupList({
         <PagedTable
           label={tableLabel}
           pagination={paginationProps(query)}
+          query={query}
           polled={{
             queryKey: fileServiceKeys.groupList(ctx, { page, items: pageSize }),
             maxWait: polling?.maxWait,

@@ -460,7 +460,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       <span role="status" data-slot="convert-status">
         {convert.isPaused && t('offline')}
       </span>
-      {convert.error && <p role="alert">{errorText(convert.error)}</p>}
+      {convert.error && <p role="alert">{errorText(convert.error, t)}</p>}
       {converted && <ConversionResult file={converted} polling={polling} />}
     </form>
   )

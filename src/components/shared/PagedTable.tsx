@@ -2,8 +2,9 @@
 import type { QueryKey } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { usePollingTimeout } from '../../hooks/queries.js'
-import { listMessages } from '../../provider/messages.js'
+import { listMessages, stateMessages } from '../../provider/messages.js'
 import { CheckAgain } from './CheckAgain.js'
+import { errorText } from './errorText.js'
 import { Pagination, type PaginationProps } from './Pagination.js'
 import { useText } from './useText.js'
 
@@ -12,14 +13,18 @@ import { useText } from './useText.js'
  * list instead of widening the page; while it does, its box is a focusable region ("Files,
  * scrolls sideways": not the list's own name, which a host's section may already carry) so
  * keyboard users can scroll it too (a tab stop only when there is something to scroll). When
- * the page stopped polling its pending rows (`maxWait`), a line says so with "Check again".
+ * the page stopped polling its pending rows (`maxWait`), a line says so with "Check again"; when
+ * refreshing the page failed, the rows stay and a line says so with "Try again".
  */
+const text = { ...stateMessages, ...listMessages }
+
 export function PagedTable({
   label,
   head,
   children,
   pagination,
   polled,
+  query,
 }: {
   /** The table's accessible name; the pagination is named after it. */
   label: string
@@ -30,8 +35,10 @@ export function PagedTable({
   pagination: Omit<PaginationProps, 'list'>
   /** The page's query, polled while a row is pending: after `maxWait` a line says so, with "Check again". */
   polled: { queryKey: QueryKey; maxWait: number | undefined }
+  /** The page's query: a failed refresh (the rows shown are older) is said, with "Try again". */
+  query: { isError: boolean; error: unknown; refetch: () => unknown }
 }) {
-  const t = useText(listMessages)
+  const t = useText(text)
   const { timedOut, restart } = usePollingTimeout(polled.queryKey, polled.maxWait)
   const table = useRef<HTMLTableElement>(null)
   const ref = useRef<HTMLDivElement>(null)
@@ -66,6 +73,12 @@ export function PagedTable({
           <tbody>{children}</tbody>
         </table>
       </div>
+      {query.isError && (
+        <p data-slot="list-refresh-failed" role="alert">
+          {t('list.refreshFailed', { message: errorText(query.error, t) })}{' '}
+          <CheckAgain label="retry" onCheck={() => void query.refetch()} focusTo={table} />
+        </p>
+      )}
       {timedOut && (
         <p data-slot="list-timed-out" role="status">
           {t('list.stillProcessing')} <CheckAgain onCheck={restart} focusTo={table} />

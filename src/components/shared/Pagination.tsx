@@ -3,6 +3,7 @@ import type { ComponentProps } from 'react'
 import { listMessages, stateMessages } from '../../provider/messages.js'
 import { cx } from './cx.js'
 import { useText } from './useText.js'
+import { type FetchState, waitingText } from './waitingText.js'
 
 const text = { ...stateMessages, ...listMessages }
 
@@ -18,8 +19,8 @@ export interface PaginationProps extends Omit<ComponentProps<'nav'>, 'onChange'>
   onPageSizeChange?: (size: number) => void
   /** True while the next page loads (the old one stays visible). */
   isBusy?: boolean
-  /** True while the list waits for the network to load or refresh a page: said after the page number. */
-  isOffline?: boolean
+  /** The page's fetch: while it waits for the network or tries again, the status says so. */
+  fetching?: FetchState
 }
 
 /** First / previous / next / last, "Page n of m" and the page size. */
@@ -32,11 +33,12 @@ export function Pagination({
   onPageChange,
   onPageSizeChange,
   isBusy,
-  isOffline,
+  fetching,
   className,
   ...rest
 }: PaginationProps) {
   const t = useText(text)
+  const waiting = fetching && waitingText(fetching, t)
   const button = (label: string, target: number, disabled: boolean, symbol: string) => (
     <button
       type="button"
@@ -61,7 +63,7 @@ export function Pagination({
       {button(t('pagination.previous'), page - 1, page <= 1, '‹')}
       <span aria-live="polite">
         {t('pagination.status', { page, pages })}
-        {isOffline && <span data-slot="offline"> · {t('offline')}</span>}
+        {waiting && <span data-slot="waiting"> · {waiting}</span>}
       </span>
       {button(t('pagination.next'), page + 1, page >= pages, '›')}
       {button(t('pagination.last'), pages, page >= pages, '»')}

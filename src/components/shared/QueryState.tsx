@@ -4,30 +4,35 @@ import { AuthError, NotFoundError } from '../../api/errors.js'
 import { stateMessages } from '../../provider/messages.js'
 import { errorText } from './errorText.js'
 import { useText } from './useText.js'
+import { type FetchState, waitingText } from './waitingText.js'
 
 export type ViewState = 'loading' | 'empty' | 'error' | 'forbidden' | 'ready'
 
-/** Which of the four non-data states a query is in, if any. */
+/**
+ * Which of the four non-data states a query is in, if any. A failed refresh keeps the data it
+ * had (the component says the refresh failed), unless the token is refused: then nothing shows.
+ */
 export function viewState(
-  query: { isPending: boolean; isError: boolean; error: unknown },
+  query: { isPending: boolean; isError: boolean; error: unknown; data?: unknown },
   isEmpty: boolean,
 ): ViewState {
-  if (query.isError && !query.isPending) return query.error instanceof AuthError ? 'forbidden' : 'error'
+  const forbidden = query.error instanceof AuthError
+  if (query.isError && (query.data === undefined || forbidden)) return forbidden ? 'forbidden' : 'error'
   if (query.isPending) return 'loading'
   return isEmpty ? 'empty' : 'ready'
 }
 
 export interface QueryStateProps {
   state: Exclude<ViewState, 'ready'>
-  /** The query shown: its error, whether it waits for the network, and "Try again". */
-  query: { error: unknown; fetchStatus: string; refetch: () => unknown }
+  /** The query shown: its error, what its fetch waits for, and "Try again". */
+  query: FetchState & { error: unknown; refetch: () => unknown }
   emptyText: string
   /** Shown with the forbidden state when the action needs the secret key. */
   needsSecretKey?: boolean
 }
 
 /**
- * Loading (offline: waiting for the network), empty, error (a missing resource: not found) and
+ * Loading (or waiting for the network, or trying again after a failure), empty, error (a missing resource: not found) and
  * forbidden states, announced to screen readers.
  */
 export function QueryState({ state, query, emptyText, needsSecretKey }: QueryStateProps) {
@@ -49,12 +54,12 @@ export function QueryState({ state, query, emptyText, needsSecretKey }: QuerySta
   const missing = error instanceof NotFoundError
   const message =
     state === 'loading'
-      ? t(query.fetchStatus === 'paused' ? 'offline' : 'loading')
+      ? (waitingText(query, t) ?? t('loading'))
       : state === 'empty'
         ? emptyText
         : state === 'forbidden'
           ? `${t('forbidden')}${needsSecretKey ? ` ${t('needsSecretKey')}` : ''}`
-          : t(missing ? 'notFound' : 'error', { message: errorText(error) })
+          : t(missing ? 'notFound' : 'error', { message: errorText(error, t) })
   return (
     <div data-slot="query-state" data-state={state} className="fk-state">
       <p ref={line} tabIndex={-1} role={state === 'error' || state === 'forbidden' ? 'alert' : 'status'}>

@@ -1,11 +1,15 @@
 import { isFileServiceError } from '../../api/errors.js'
+import type { Translate } from './useText.js'
 
 /**
  * What an error tells the person using the UI: the service's own messages when it sent any
- * ("Group not found"), otherwise the error's message. The full `METHOD path failed with status`
- * stays on the error object for developers.
+ * ("Group not found"); when it sent none (a proxy's 502 page), its status; for a network error
+ * (the browser's own wording differs: "Failed to fetch", "NetworkError…"), that the service could
+ * not be reached. The full `METHOD path failed with status` stays on the error for developers.
  */
-export function errorText(error: unknown): string {
-  if (isFileServiceError(error) && error.messages.length) return error.messages.join(' ')
+export function errorText(error: unknown, t: Translate<'networkError' | 'serviceError'>): string {
+  if (isFileServiceError(error))
+    return error.messages.length ? error.messages.join(' ') : t('serviceError', { status: error.status })
+  if (error instanceof TypeError) return t('networkError')
   return error instanceof Error ? error.message : String(error)
 }

@@ -1,6 +1,7 @@
 'use client'
 import { useState } from 'react'
 import type { PaginationProps } from './Pagination.js'
+import type { FetchState } from './waitingText.js'
 
 /**
  * Page and page size of a paginated list, and the props its Pagination needs once the page
@@ -17,17 +18,15 @@ export function usePaging(
     setPage(next)
     onPageChange?.(next)
   }
-  /** From the page's query: the page shown, whether the next one loads, or waits for the network. */
-  const paginationProps = (query: {
-    data?: { page: number; pages: number }
-    isPlaceholderData: boolean
-    fetchStatus: string
-  }): Omit<PaginationProps, 'list'> => ({
+  /** From the page's query: the page shown, whether the next one loads, and what its fetch waits for. */
+  const paginationProps = (
+    query: FetchState & { data?: { page: number; pages: number }; isPlaceholderData: boolean },
+  ): Omit<PaginationProps, 'list'> => ({
     page: query.data!.page,
     pages: query.data!.pages,
     pageSize,
     isBusy: query.isPlaceholderData,
-    isOffline: query.fetchStatus === 'paused',
+    fetching: query,
     onPageChange: changePage,
     onPageSizeChange: (size) => {
       setPageSize(size)

@@ -1,6 +1,8 @@
-// Offline, TanStack Query holds queries and mutations (networkMode 'online') until the window's
-// `online` event: every component says it is waiting for the network instead of "Loading…",
-// "Saving…" or "Uploading 0%" forever, and carries on once the network is back.
+// What a component says while a request waits for more than an answer. Offline, TanStack Query
+// holds queries and mutations (networkMode 'online') until the window's `online` event: every
+// component says it is waiting for the network instead of "Loading…", "Saving…" or "Uploading
+// 0%" forever, and carries on once the network is back. After a failed try (5xx, network) a
+// query tries again after a pause: the components say so instead of "Loading…".
 import { onlineManager } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
@@ -137,5 +139,36 @@ describe('offline', () => {
     goOnline()
     await waitFor(() => expect(status.textContent).toBe('Image recognition: Running…'))
     expect(count('POST', '/actions/')).toBe(1)
+  })
+})
+
+describe('trying again', () => {
+  it('FileList: a first load and a page change that failed once say they try again, then show the page', async () => {
+    await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }] })
+    emulator.faults.failNext('files.json', { status: 503, message: 'Storage is down' })
+    const { Wrapper } = wrapper()
+    render(<FileList defaultPageSize={1} />, { wrapper: Wrapper })
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Trying again: Storage is down'))
+    const pages = await screen.findByRole('navigation', { name: 'Files, pages' }, { timeout: 3_000 })
+    const status = () => within(pages).getByText(/^Page /).textContent
+    await waitFor(() => expect(status()).toBe('Page 1 of 3'))
+    // Page 3's fetch (the prefetch, or the fetch on showing it) fails once.
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    await waitFor(() => expect(status()).toBe('Page 2 of 3'))
+    emulator.faults.failNext('files.json', { status: 503, message: 'Storage is down' })
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    await waitFor(() => expect(status()).toMatch(/^Page [23] of 3 · Trying again: Storage is down$/))
+    await waitFor(() => expect(status()).toBe('Page 3 of 3'), { timeout: 3_000 })
+  })
+
+  it('ActionStatusBadge: checking that failed once says it tries again', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    emulator.faults.failNext('/actions/', { status: 503, message: 'Busy' })
+    const { Wrapper } = wrapper()
+    render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" />, { wrapper: Wrapper })
+    const status = screen.getByRole('status')
+    await waitFor(() => expect(status.textContent).toBe('Image recognition: Trying again: Busy'))
+    await waitFor(() => expect(status.textContent).toBe('Image recognition: Not started'), { timeout: 3_000 })
   })
 })

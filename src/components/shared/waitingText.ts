@@ -1,0 +1,23 @@
+import { errorText } from './errorText.js'
+import type { Translate } from './useText.js'
+
+/** The parts of a TanStack query result that say what a fetch is waiting for. */
+export interface FetchState {
+  fetchStatus: string
+  failureCount: number
+  failureReason: unknown
+}
+
+/**
+ * What a query's fetch waits for when it is more than an answer: the network (offline: TanStack
+ * holds it), or another try after a failed one (network errors, 5xx and 429 are retried).
+ */
+export const waitingText = (
+  query: FetchState,
+  t: Translate<'offline' | 'retrying' | 'networkError' | 'serviceError'>,
+) =>
+  query.fetchStatus === 'paused'
+    ? t('offline')
+    : query.fetchStatus === 'fetching' && query.failureCount
+      ? t('retrying', { message: errorText(query.failureReason, t) })
+      : null

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { onlineManager } from '@tanstack/react-query'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { createFileServiceClient, FileList } from '../src/index.ts'
 import { baseUrl, emulator } from './support/emulator.ts'
-import { offline } from './support/offline.ts'
+import { offline, onlineAfter } from './support/offline.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
 const meta = {
@@ -171,5 +172,37 @@ export const Offline: Story = {
     await waitFor(() =>
       expect(within(canvasElement).getByRole('status')).toHaveTextContent('Offline, waiting for the network'),
     )
+  },
+}
+
+/** The first try failed (503): the list says it tries again (after 1 s), then shows the page. */
+export const TryingAgain: Story = {
+  loaders: [
+    seed({
+      files: [{ name: 'photo.png' }],
+      before: () => emulator.faults.failNext('files.json', { status: 503, message: 'Storage is down' }),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Trying again: Storage is down'))
+    await expect(await canvas.findByText('photo.png', {}, { timeout: 3_000 })).toBeVisible()
+  },
+}
+
+/** A refresh (here: on reconnecting) failed: the rows stay, a line says so, with "Try again". */
+export const RefreshFailed: Story = {
+  loaders: [seed({ files: [{ name: 'photo.png' }] })],
+  beforeEach: onlineAfter,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByText('photo.png')
+    emulator.faults.failNext('files.json', { status: 400, message: 'The file index is rebuilding' })
+    onlineManager.setOnline(false)
+    onlineManager.setOnline(true) // TanStack refetches on reconnect
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Could not refresh: The file index is rebuilding',
+    )
+    await expect(canvas.getByText('photo.png')).toBeVisible()
   },
 }

@@ -38,6 +38,23 @@ describe('FileUploader in Chromium', () => {
     expect(onUploaded.mock.calls[0]![0]).toMatchObject({ originalName: 'big.bin', size: 3 * 1024 * 1024 })
   })
 
+  it('stays highlighted while a drag moves over the text inside the drop zone', async () => {
+    const { container } = render(<FileUploader />, { wrapper: Wrapper })
+    const zone = container.querySelector<HTMLElement>('[data-slot="dropzone"]')!
+    const label = zone.querySelector('label')!
+    const drag = (type: string, target: Element, relatedTarget: Element | null) =>
+      target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, relatedTarget }))
+    drag('dragover', zone, null)
+    await vi.waitFor(() => expect(zone.dataset.dragging).toBe('true'))
+    // Entering a child leaves the zone itself: Chromium fires dragleave on it, relatedTarget the
+    // child, and the next dragover comes ~50 ms later: the frames between must stay highlighted.
+    drag('dragleave', zone, label)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(zone.dataset.dragging).toBe('true')
+    drag('dragleave', zone, document.body)
+    await vi.waitFor(() => expect(zone.dataset.dragging).toBeUndefined())
+  })
+
   it('with keepUploaded={false} drops each file from its list once uploaded', async () => {
     const user = userEvent.setup()
     const onUploaded = vi.fn()

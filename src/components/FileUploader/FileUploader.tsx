@@ -200,7 +200,10 @@ export const FileUploader = withRef(function FileUploader({
           e.preventDefault()
           setDragging(true)
         }}
-        onDragLeave={() => setDragging(false)}
+        // Moving onto the text inside the zone leaves the zone itself: not a real leave.
+        onDragLeave={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false)
+        }}
         onDrop={onDrop}
       >
         <p aria-hidden="true">{t('uploader.drop')}</p>

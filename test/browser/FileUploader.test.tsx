@@ -38,13 +38,23 @@ describe('FileUploader in Chromium', () => {
     expect(onUploaded.mock.calls[0]![0]).toMatchObject({ originalName: 'big.bin', size: 3 * 1024 * 1024 })
   })
 
-  it('stays highlighted while a drag moves over the text inside the drop zone', async () => {
+  it('is highlighted while files are dragged over it, also over the text inside it, and only for files', async () => {
     const { container } = render(<FileUploader />, { wrapper: Wrapper })
     const zone = container.querySelector<HTMLElement>('[data-slot="dropzone"]')!
     const label = zone.querySelector('label')!
-    const drag = (type: string, target: Element, relatedTarget: Element | null) =>
-      target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, relatedTarget }))
-    drag('dragover', zone, null)
+    const files = new DataTransfer()
+    files.items.add(new File(['x'], 'x.txt', { type: 'text/plain' }))
+    const drag = (type: string, target: Element, relatedTarget: Element | null, dataTransfer = files) =>
+      target.dispatchEvent(
+        new DragEvent(type, { bubbles: true, cancelable: true, relatedTarget, dataTransfer }),
+      )
+    // Dragging text (or a GroupEditor row) over it is not an upload: no highlight, no drop target.
+    const text = new DataTransfer()
+    text.setData('text/plain', 'just text')
+    expect(drag('dragover', zone, null, text)).toBe(true) // not canceled: the browser refuses the drop
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(zone.dataset.dragging).toBeUndefined()
+    expect(drag('dragover', zone, null)).toBe(false)
     await vi.waitFor(() => expect(zone.dataset.dragging).toBe('true'))
     // Entering a child leaves the zone itself: Chromium fires dragleave on it, relatedTarget the
     // child, and the next dragover comes ~50 ms later: the frames between must stay highlighted.

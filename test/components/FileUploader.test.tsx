@@ -64,7 +64,7 @@ describe('FileUploader', () => {
     const zone = container.querySelector('[data-slot="dropzone"]')!
     const file = new File(['d'], 'dropped.txt', { type: 'text/plain' })
     const { fireEvent } = await import('@testing-library/react')
-    fireEvent.dragOver(zone, { dataTransfer: { files: [file] } })
+    fireEvent.dragOver(zone, { dataTransfer: { files: [file], types: ['Files'] } })
     expect(zone.getAttribute('data-dragging')).toBe('true')
     fireEvent.drop(zone, { dataTransfer: { files: [file] } })
     await vi.waitFor(() =>

@@ -197,6 +197,8 @@ export const FileUploader = withRef(function FileUploader({
         data-dragging={isDragging || undefined}
         className="fk-dropzone"
         onDragOver={(e) => {
+          // Only files: a row dragged in GroupEditor, or selected text, is not something to upload.
+          if (!e.dataTransfer.types.includes('Files')) return
           e.preventDefault()
           setDragging(true)
         }}

@@ -39,6 +39,11 @@ export const Selection: Story = {
     const box = await canvas.findByRole('checkbox', { name: 'Select city.png' })
     await userEvent.click(box)
     await expect(box).toBeChecked()
+    // The header's checkbox is mixed now; it selects the rest of the page.
+    const page = canvas.getByRole('checkbox', { name: 'Select all on this page' })
+    await expect(page).toBePartiallyChecked()
+    await userEvent.click(page)
+    await expect(canvas.getByRole('checkbox', { name: 'Select beach.png' })).toBeChecked()
   },
 }
 

@@ -65,7 +65,7 @@ export const listMessages = {
   'column.status': 'Status',
   'column.created': 'Created',
   'column.files': 'Files',
-  'column.select': 'Select',
+  'column.select': 'Select all on this page',
   'column.actions': 'Actions',
   'pagination.label': '{list}, pages',
   'table.scroll': '{list}, scrolls sideways',

@@ -97,6 +97,33 @@ describe('FileList', () => {
     expect(screen.getByText('1 selected')).toBeDefined()
   })
 
+  it('selects or clears every file on the page from the header, keeping other pages selected', async () => {
+    const { files } = await emulator.seed({
+      files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }],
+    })
+    const user = userEvent.setup()
+    const onChange = vi.fn()
+    const { Wrapper } = wrapper()
+    const elsewhere = 'f-on-another-page'
+    render(<FileList defaultPageSize={2} defaultSelectedIds={[elsewhere]} onSelectedIdsChange={onChange} />, {
+      wrapper: Wrapper,
+    })
+    const page = await screen.findByRole('checkbox', { name: 'Select all on this page' })
+    const onPage = () => rows().map((r) => within(r).getByRole('checkbox') as HTMLInputElement)
+    expect(page).toMatchObject({ checked: false, indeterminate: false })
+    await user.click(onPage()[0]!)
+    expect(page).toMatchObject({ checked: false, indeterminate: true }) // "mixed" to assistive tech
+    await user.click(page)
+    expect(onPage().every((box) => box.checked)).toBe(true)
+    expect(page).toMatchObject({ checked: true, indeterminate: false })
+    const shown = rows().map((r) => within(r).getAllByRole('cell')[2]!.textContent)
+    const ids = shown.map((name) => files.find((f) => f.originalName === name)!.id)
+    expect(new Set(onChange.mock.lastCall![0])).toEqual(new Set([elsewhere, ...ids]))
+    await user.click(page)
+    expect(onPage().some((box) => box.checked)).toBe(false)
+    expect(onChange).toHaveBeenLastCalledWith([elsewhere])
+  })
+
   it('renders row actions', async () => {
     await emulator.seed({ files: [{ name: 'a.png' }] })
     const { Wrapper } = wrapper()

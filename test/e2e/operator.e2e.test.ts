@@ -42,7 +42,7 @@ describe('operator', () => {
     await page.getByRole('heading', { name: 'New group' }).waitFor({ timeout: 15_000 })
     await page.getByRole('button', { name: 'Add from project files' }).click()
     const picker = page.locator('[data-slot="picker"]')
-    const boxes = picker.getByRole('checkbox')
+    const boxes = picker.locator('[data-slot="file-row"]').getByRole('checkbox')
     await boxes.first().waitFor({ timeout: 15_000 })
     const names = [
       await boxes.nth(0).getAttribute('aria-label'),

@@ -126,7 +126,11 @@ export const FileList = withRef(function FileList({
           polled={{ queryKey, maxWait: polling?.maxWait }}
           head={
             <>
-              {selectable && <th scope="col">{t('column.select')}</th>}
+              {selectable && (
+                <th scope="col">
+                  <SelectPage ids={data!.data.map((f) => f.id)} selected={selected} onChange={setSelected} />
+                </th>
+              )}
               <th scope="col">{t('column.preview')}</th>
               <th scope="col">{t('column.name')}</th>
               <th scope="col">{t('column.type')}</th>
@@ -185,3 +189,34 @@ export const FileList = withRef(function FileList({
     </div>
   )
 })
+
+/**
+ * The select column's header: a checkbox for every file on the page (mixed when some are),
+ * leaving the selection on other pages as it is.
+ */
+function SelectPage({
+  ids,
+  selected,
+  onChange,
+}: {
+  ids: string[]
+  selected: string[]
+  onChange: (ids: string[]) => void
+}) {
+  const t = useText(listMessages)
+  const count = ids.filter((id) => selected.includes(id)).length
+  const all = count > 0 && count === ids.length
+  return (
+    <input
+      type="checkbox"
+      aria-label={t('column.select')}
+      checked={all}
+      ref={(box) => {
+        if (box) box.indeterminate = count > 0 && !all
+      }}
+      onChange={() =>
+        onChange(all ? selected.filter((id) => !ids.includes(id)) : [...new Set([...selected, ...ids])])
+      }
+    />
+  )
+}

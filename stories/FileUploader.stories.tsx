@@ -42,7 +42,7 @@ export const Failed: Story = {
     )
     // The service's own message, not the request line.
     await expect(await canvas.findByRole('alert')).toHaveTextContent(/^Failed: Storage is down$/)
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry a.txt' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again: a.txt' }))
     await waitFor(() => expect(canvas.getByText('Uploaded')).toBeVisible())
   },
 }
@@ -67,18 +67,6 @@ export const DarkTheme: Story = {
   parameters: { theme: 'dark', backgrounds: { default: 'dark' } },
 }
 
-// Last on purpose: its upload may reach the in-browser emulator only after the next story's
-// loader has reset it (a busy machine), and would then take that story's injected fault.
-export const Uploading: Story = {
-  loaders: [seed({ token: 'none', before: () => emulator.faults.latency(60_000) })],
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await userEvent.upload(canvas.getByLabelText('Choose files'), new File(['x'.repeat(2048)], 'slow.bin'))
-    await expect(await canvas.findByRole('progressbar', { name: 'Upload of slow.bin' })).toBeVisible()
-    await expect(canvas.getByRole('button', { name: 'Cancel slow.bin' })).toBeEnabled()
-  },
-}
-
 /** The browser is offline: a chosen file waits for the network (and can be canceled meanwhile). */
 export const Offline: Story = {
   beforeEach: offline,
@@ -89,6 +77,34 @@ export const Offline: Story = {
       new File(['later'], 'later.txt', { type: 'text/plain' }),
     )
     await expect(await canvas.findByText('Offline, waiting for the network')).toBeVisible()
-    await expect(canvas.getByRole('button', { name: 'Cancel later.txt' })).toBeEnabled()
+    // Canceled before the story ends: held, it would go out when the next story is back online.
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel later.txt' }))
+    await expect(canvas.getByText('Canceled')).toBeVisible()
+  },
+}
+
+/** Five files at once: three are sent, two wait for a free slot (the server is slow here). */
+export const ManyAtOnce: Story = {
+  loaders: [seed({ token: 'none', before: () => emulator.faults.latency(1_500) })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.upload(
+      canvas.getByLabelText('Choose files'),
+      ['1', '2', '3', '4', '5'].map((n) => new File([n], `photo-${n}.txt`, { type: 'text/plain' })),
+    )
+    await expect(await canvas.findAllByText('Waiting to upload')).toHaveLength(2)
+    await waitFor(() => expect(canvas.getAllByText('Uploaded')).toHaveLength(5), { timeout: 8_000 })
+  },
+}
+
+// Last on purpose: its upload may reach the in-browser emulator only after the next story's
+// loader has reset it (a busy machine), and would then take that story's injected fault.
+export const Uploading: Story = {
+  loaders: [seed({ token: 'none', before: () => emulator.faults.latency(60_000) })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.upload(canvas.getByLabelText('Choose files'), new File(['x'.repeat(2048)], 'slow.bin'))
+    await expect(await canvas.findByRole('progressbar', { name: 'Upload of slow.bin' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Cancel slow.bin' })).toBeEnabled()
   },
 }

@@ -86,7 +86,7 @@ describe('FileUploader in Chromium', () => {
     )
     const alert = await within(item('huge.bin')).findByRole('alert', {}, { timeout: 10_000 })
     expect(alert.textContent).toBe(`Failed: The upload is larger than the limit of ${uploadLimit} bytes.`)
-    expect(screen.queryByRole('button', { name: 'Retry huge.bin' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Try again: huge.bin' })).toBeNull()
     expect(screen.getByRole('button', { name: 'Remove huge.bin from the list' })).toBeDefined()
   })
 
@@ -102,7 +102,7 @@ describe('FileUploader in Chromium', () => {
       document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName
     screen.getByRole('button', { name: 'Cancel one.txt' }).focus()
     await user.keyboard('{Enter}')
-    await vi.waitFor(() => expect(focused()).toBe('Retry one.txt'))
+    await vi.waitFor(() => expect(focused()).toBe('Try again: one.txt'))
     await user.keyboard('{Enter}')
     expect(focused()).toBe('Cancel one.txt')
     // The upload ends while its Cancel has the focus: Remove takes it.
@@ -125,7 +125,7 @@ describe('FileUploader in Chromium', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel slow.txt' }))
     await vi.waitFor(() => expect(within(item('slow.txt')).getByRole('status').textContent).toBe('Canceled'))
     await faults({ clear: true })
-    await user.click(screen.getByRole('button', { name: 'Retry slow.txt' }))
+    await user.click(screen.getByRole('button', { name: 'Try again: slow.txt' }))
     await vi.waitFor(
       () => expect(within(item('slow.txt')).getByRole('status').textContent).toBe('Uploaded'),
       { timeout: 10_000 },

@@ -54,8 +54,36 @@ describe('FileUploader', () => {
     await vi.waitFor(() =>
       expect(within(item('a.txt')).getByRole('alert').textContent).toContain('Storage is down'),
     )
-    await user.click(screen.getByRole('button', { name: 'Retry a.txt' }))
+    await user.click(screen.getByRole('button', { name: 'Try again: a.txt' }))
     await vi.waitFor(() => expect(within(item('a.txt')).getByRole('status').textContent).toBe('Uploaded'))
+  })
+
+  it('sends three files at a time; the rest wait, saying so, and a waiting one can be canceled', async () => {
+    emulator.faults.latency(300)
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: undefined })
+    render(<FileUploader />, { wrapper: Wrapper })
+    const names = ['1.txt', '2.txt', '3.txt', '4.txt', '5.txt']
+    await user.upload(
+      screen.getByLabelText('Choose files'),
+      names.map((name) => new File([name], name, { type: 'text/plain' })),
+    )
+    const line = (name: string) => within(item(name)).getByRole('status').textContent
+    expect(names.map((name) => item(name).getAttribute('data-status'))).toEqual([
+      'uploading',
+      'uploading',
+      'uploading',
+      'queued',
+      'queued',
+    ])
+    expect(line('4.txt')).toBe('Waiting to upload')
+    expect(within(item('4.txt')).queryByRole('progressbar')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Cancel 5.txt' }))
+    expect(line('5.txt')).toBe('Canceled')
+    await vi.waitFor(() => expect(line('4.txt')).toBe('Uploaded'), { timeout: 3_000 })
+    expect(names.slice(0, 3).map(line)).toEqual(['Uploaded', 'Uploaded', 'Uploaded'])
+    expect(line('5.txt')).toBe('Canceled')
+    expect(count('POST', '/files.json')).toBe(4)
   })
 
   it('accepts dropped files', async () => {

@@ -56,7 +56,7 @@ describe('offline', () => {
     // Nothing to abort yet: canceled at once, and the keyboard moves to its "Try again".
     await user.click(screen.getByRole('button', { name: 'Cancel two.txt' }))
     expect(line('two.txt').textContent).toBe('Canceled')
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Retry two.txt' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again: two.txt' }))
     expect(count('POST', '/files.json')).toBe(0)
 
     goOnline()
@@ -72,7 +72,7 @@ describe('offline', () => {
     goOffline()
     await user.upload(screen.getByLabelText('Choose files'), new File(['a'], 'a.txt', { type: 'text/plain' }))
     await user.click(screen.getByRole('button', { name: 'Cancel a.txt' }))
-    await user.click(screen.getByRole('button', { name: 'Retry a.txt' }))
+    await user.click(screen.getByRole('button', { name: 'Try again: a.txt' }))
     goOnline()
     // The canceled attempt resumes too, with its signal aborted: it sends nothing and changes nothing.
     const line = () => within(screen.getByText('a.txt').closest('li')!).getByRole('status')

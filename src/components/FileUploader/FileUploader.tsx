@@ -15,8 +15,18 @@ import { withRef } from '../shared/withRef.js'
 
 const text = { ...stateMessages, ...uploaderMessages }
 
-/** The state of one file in the uploader: `rejected` by `accept` or `maxSize`, before any request. */
-export type UploadStatus = 'uploading' | 'done' | 'failed' | 'canceled' | 'rejected'
+/**
+ * The state of one file in the uploader: `queued` until one of the {@link maxUploadsAtOnce}
+ * uploads in flight ends; `rejected` by `accept` or `maxSize`, before any request.
+ */
+export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'canceled' | 'rejected'
+
+/**
+ * How many files one FileUploader sends at a time: the rest wait, saying so, instead of sitting at
+ * "Uploading 0%" behind the browser's per-host connection limit (which the lists' own requests
+ * share).
+ */
+const maxUploadsAtOnce = 3
 
 /** One file in the uploader's list. */
 export interface UploadItem {
@@ -112,7 +122,13 @@ export const FileUploader = withRef(function FileUploader({
   const update = (key: string, change: Partial<UploadItem>) =>
     setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)))
 
+  // Files waiting for a free upload slot, in the order chosen.
+  const queue = useRef<{ key: string; file: File }[]>([])
   const start = (key: string, file: File) => {
+    if (controllers.current.size >= maxUploadsAtOnce) {
+      queue.current.push({ key, file })
+      return update(key, { status: 'queued', loaded: 0, message: undefined })
+    }
     const controller = new AbortController()
     controllers.current.set(key, controller)
     update(key, { status: 'uploading', loaded: 0, total: file.size, message: undefined })
@@ -144,6 +160,8 @@ export const FileUploader = withRef(function FileUploader({
       })
       .finally(() => {
         if (controllers.current.get(key) === controller) controllers.current.delete(key)
+        const next = queue.current.shift()
+        if (next) start(next.key, next.file)
       })
   }
 
@@ -177,17 +195,19 @@ export const FileUploader = withRef(function FileUploader({
   }
   const percent = (item: UploadItem) => formatPercent(item.total ? item.loaded / item.total : 0, locale)
   const statusLine = (item: UploadItem) =>
-    item.status === 'uploading'
-      ? !online && !item.loaded
-        ? t('offline')
-        : t('uploader.uploading', { percent: percent(item) })
-      : item.status === 'done'
-        ? t('uploader.done')
-        : item.status === 'canceled'
-          ? t('uploader.canceled')
-          : item.status === 'failed'
-            ? t('uploader.failed', { message: item.message ?? '' })
-            : (item.message ?? '')
+    item.status === 'queued'
+      ? t('uploader.queued')
+      : item.status === 'uploading'
+        ? !online && !item.loaded
+          ? t('offline')
+          : t('uploader.uploading', { percent: percent(item) })
+        : item.status === 'done'
+          ? t('uploader.done')
+          : item.status === 'canceled'
+            ? t('uploader.canceled')
+            : item.status === 'failed'
+              ? t('uploader.failed', { message: item.message ?? '' })
+              : (item.message ?? '')
 
   return (
     <div data-slot="file-uploader" className={cx('fk-root fk-uploader', className)} {...rest}>
@@ -238,14 +258,15 @@ export const FileUploader = withRef(function FileUploader({
               <span role={item.status === 'failed' || item.status === 'rejected' ? 'alert' : 'status'}>
                 {statusLine(item)}
               </span>{' '}
-              {item.status === 'uploading' && (
+              {(item.status === 'uploading' || item.status === 'queued') && (
                 <button
                   type="button"
                   className="fk-button"
                   aria-label={t('uploader.cancelFile', { name: item.file.name })}
                   data-control="cancel"
                   onClick={() => {
-                    // Canceled at once: an upload held offline has no request to abort yet.
+                    // Canceled at once: a queued upload, or one held offline, has no request to abort yet.
+                    queue.current = queue.current.filter((q) => q.key !== item.key)
                     controllers.current.get(item.key)?.abort()
                     controllers.current.delete(item.key)
                     focusAfter({ key: item.key, control: 'retry' })
@@ -269,7 +290,7 @@ export const FileUploader = withRef(function FileUploader({
                   {t('retry')}
                 </button>
               )}
-              {item.status !== 'uploading' && (
+              {item.status !== 'uploading' && item.status !== 'queued' && (
                 <button
                   type="button"
                   className="fk-button"

@@ -104,6 +104,7 @@ export const editorMessages = {
   'editor.discard': 'Discard changes',
   'editor.discarded': 'Changes discarded.',
   'editor.unsaved': 'Unsaved changes',
+  'editor.waitingForUploads': 'Waiting for uploads to finish',
   'editor.saved': 'Saved.',
   'editor.status': 'Status: {status}',
   'editor.uuid': 'Version: {uuid}',

@@ -58,11 +58,12 @@ describe('FileUploader', () => {
     await vi.waitFor(() => expect(within(item('a.txt')).getByRole('status').textContent).toBe('Uploaded'))
   })
 
-  it('sends three files at a time; the rest wait, saying so, and a waiting one can be canceled', async () => {
+  it('sends three files at a time; the rest wait, saying so, and a waiting one can be canceled; reports how many are pending', async () => {
     emulator.faults.latency(300)
     const user = userEvent.setup()
     const { Wrapper } = wrapper({ token: undefined })
-    render(<FileUploader />, { wrapper: Wrapper })
+    const onPendingChange = vi.fn()
+    render(<FileUploader onPendingChange={onPendingChange} />, { wrapper: Wrapper })
     const names = ['1.txt', '2.txt', '3.txt', '4.txt', '5.txt']
     await user.upload(
       screen.getByLabelText('Choose files'),
@@ -84,6 +85,9 @@ describe('FileUploader', () => {
     expect(names.slice(0, 3).map(line)).toEqual(['Uploaded', 'Uploaded', 'Uploaded'])
     expect(line('5.txt')).toBe('Canceled')
     expect(count('POST', '/files.json')).toBe(4)
+    // How many are uploading or waiting, as it changes: 5, 4 after the cancel, … 0.
+    expect(onPendingChange.mock.calls.map(([n]) => n).slice(0, 3)).toEqual([0, 5, 4])
+    expect(onPendingChange).toHaveBeenLastCalledWith(0)
   })
 
   it('accepts dropped files', async () => {

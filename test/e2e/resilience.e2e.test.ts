@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { subjectPng } from '../../src/testing/index.ts'
 import { startEmulatorServer } from '../support/emulatorServer.ts'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -114,6 +115,42 @@ describe('resilience', () => {
     ).toBeGreaterThan(0)
     const result = page.locator('[data-slot="conversion-result"]')
     await expect.poll(() => result.getAttribute('data-status'), { timeout: 20_000 }).toBe('ready')
+  }, 60_000)
+
+  it('creating a group waits for the uploads still running, so none is left out of it', async () => {
+    const page = await h.page()
+    await page.goto(`${h.playgroundUrl}/#/portal`)
+    const png = (name: string) => ({
+      name,
+      mimeType: 'image/png',
+      buffer: Buffer.from(subjectPng(40, 30, 10)),
+    })
+    const list = page.getByRole('list', { name: 'Files in this group' })
+    await page.getByLabel('Choose files').setInputFiles(png('first.png'))
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 15_000 }).toBe(1)
+    await h.faults({ latency: 2000 })
+    await page.getByLabel('Choose files').setInputFiles(png('second.png'))
+    const create = page.getByRole('button', { name: 'Create group' })
+    await page.getByText('Waiting for uploads to finish').waitFor({ timeout: 2000 })
+    expect(await create.isDisabled()).toBe(true)
+    await h.screenshot(page, '14-create-waits-for-uploads')
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 15_000 }).toBe(2)
+    await h.faults({ clear: true })
+    await create.click()
+    const token = (await page
+      .getByRole('region', { name: 'Access token for this group' })
+      .locator('code')
+      .textContent())!
+    const groupId = (await page.locator('[data-slot="group-editor"] h2').textContent())!.replace('Group ', '')
+    const files = await fetch(
+      `${h.server.baseUrl}/api/v1/projects/${h.server.projectId}/groups/${groupId}/files.json`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    )
+    expect(
+      (await files.json()).data
+        .map((f: { attributes: { original_name: string } }) => f.attributes.original_name)
+        .sort(),
+    ).toEqual(['first.png', 'second.png'])
   }, 60_000)
 
   it('the server stopped mid-session shows an error, and it recovers when the server is back', async () => {

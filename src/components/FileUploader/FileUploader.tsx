@@ -1,5 +1,5 @@
 'use client'
-import { type ComponentProps, type DragEvent, useId, useRef, useState } from 'react'
+import { type ComponentProps, type DragEvent, useEffect, useId, useRef, useState } from 'react'
 import { isFileServiceError } from '../../api/errors.js'
 import type { FileResource } from '../../api/types.js'
 import { useUploadFile } from '../../hooks/mutations.js'
@@ -16,8 +16,8 @@ import { withRef } from '../shared/withRef.js'
 const text = { ...stateMessages, ...uploaderMessages }
 
 /**
- * The state of one file in the uploader: `queued` until one of the {@link maxUploadsAtOnce}
- * uploads in flight ends; `rejected` by `accept` or `maxSize`, before any request.
+ * The state of one file in the uploader: `queued` while three others are being sent (it starts
+ * when one of them ends); `rejected` by `accept` or `maxSize`, before any request.
  */
 export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'canceled' | 'rejected'
 
@@ -63,6 +63,11 @@ export interface FileUploaderProps extends Omit<ComponentProps<'div'>, 'children
    * for hosts that show uploaded files elsewhere (GroupEditor lists them in the group). @default true
    */
   keepUploaded?: boolean
+  /**
+   * Called with how many files are uploading or waiting to, when that number changes: a form
+   * around the uploader can wait for them (GroupEditor does not save a group while it is above 0).
+   */
+  onPendingChange?: (pending: number) => void
 }
 
 const matches = (file: File, accept: string[]) =>
@@ -86,6 +91,7 @@ export const FileUploader = withRef(function FileUploader({
   metadata,
   onUploaded,
   keepUploaded = true,
+  onPendingChange,
   className,
   ...rest
 }: FileUploaderProps) {
@@ -193,6 +199,11 @@ export const FileUploader = withRef(function FileUploader({
     setDragging(false)
     if (event.dataTransfer.files.length) add(event.dataTransfer.files)
   }
+  const pending = items.filter((item) => item.status === 'uploading' || item.status === 'queued').length
+  const pendingChanged = useRef(onPendingChange)
+  pendingChanged.current = onPendingChange
+  useEffect(() => pendingChanged.current?.(pending), [pending])
+
   const percent = (item: UploadItem) => formatPercent(item.total ? item.loaded / item.total : 0, locale)
   const statusLine = (item: UploadItem) =>
     item.status === 'queued'

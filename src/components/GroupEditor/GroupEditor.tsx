@@ -193,6 +193,7 @@ export const GroupEditor = withRef(function GroupEditor({
   const list = items ?? (id ? baseline : [])
   const dirty = items !== null && items.map((f) => f.id).join() !== baseline.map((f) => f.id).join()
   const [announcement, setAnnouncement] = useState('')
+  const [uploadsPending, setUploadsPending] = useState(0)
   // Buttons that vanish once pressed hand the keyboard to what stays: the picker's toggle, the
   // status line, the heading.
   const pickToggle = useRef<HTMLButtonElement>(null)
@@ -396,7 +397,11 @@ export const GroupEditor = withRef(function GroupEditor({
             </>
           )}
           {/* An uploaded file moves into the group's list, which announces it. */}
-          <FileUploader keepUploaded={false} onUploaded={(file) => add([file])} />
+          <FileUploader
+            keepUploaded={false}
+            onUploaded={(file) => add([file])}
+            onPendingChange={setUploadsPending}
+          />
           {canPick && (
             <div data-slot="picker">
               <button
@@ -445,11 +450,17 @@ export const GroupEditor = withRef(function GroupEditor({
       )}
       {state === 'ready' && (
         <div data-slot="editor-actions">
-          {dirty && <span data-slot="unsaved">{t('editor.unsaved')}</span>}{' '}
+          {/* Saving now would leave out the files still uploading (and, once a group is created
+              anonymously, lose them): the save waits for them, and says so. */}
+          {uploadsPending > 0 ? (
+            <span data-slot="uploads-pending">{t('editor.waitingForUploads')}</span>
+          ) : (
+            dirty && <span data-slot="unsaved">{t('editor.unsaved')}</span>
+          )}{' '}
           <button
             type="button"
             className="fk-button fk-button-primary"
-            disabled={saving || (!!id && !dirty)}
+            disabled={saving || uploadsPending > 0 || (!!id && !dirty)}
             aria-disabled={saving || undefined}
             onClick={save}
           >

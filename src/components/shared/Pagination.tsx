@@ -1,5 +1,5 @@
 'use client'
-import type { ComponentProps } from 'react'
+import { type ComponentProps, useRef } from 'react'
 import { listMessages, stateMessages } from '../../provider/messages.js'
 import { cx } from './cx.js'
 import { useText } from './useText.js'
@@ -39,6 +39,9 @@ export function Pagination({
 }: PaginationProps) {
   const t = useText(text)
   const waiting = fetching && waitingText(fetching, t)
+  // A button pressed to the first or last page becomes disabled, and Chromium would drop its focus
+  // to the page body: the keyboard goes to the page status instead, which then says the new page.
+  const status = useRef<HTMLSpanElement>(null)
   const button = (label: string, target: number, disabled: boolean, symbol: string) => (
     <button
       type="button"
@@ -46,7 +49,10 @@ export function Pagination({
       aria-label={label}
       title={label}
       disabled={disabled}
-      onClick={() => onPageChange(target)}
+      onClick={() => {
+        if (target <= 1 || target >= pages) status.current?.focus()
+        onPageChange(target)
+      }}
     >
       {symbol}
     </button>
@@ -61,7 +67,7 @@ export function Pagination({
     >
       {button(t('pagination.first'), 1, page <= 1, '«')}
       {button(t('pagination.previous'), page - 1, page <= 1, '‹')}
-      <span aria-live="polite">
+      <span ref={status} tabIndex={-1} aria-live="polite">
         {t('pagination.status', { page, pages })}
         {waiting && <span data-slot="waiting"> · {waiting}</span>}
       </span>

@@ -188,6 +188,6 @@ export const SaveOffline: Story = {
     onlineManager.setOnline(false)
     await userEvent.click(canvas.getByRole('button', { name: 'Save group' }))
     await expect(await canvas.findByText('Offline, waiting for the network')).toBeVisible()
-    await expect(canvas.getByRole('button', { name: 'Saving…' })).toBeDisabled()
+    await expect(canvas.getByRole('button', { name: 'Saving…' })).toHaveAttribute('aria-disabled', 'true')
   },
 }

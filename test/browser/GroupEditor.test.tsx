@@ -26,8 +26,14 @@ describe('GroupEditor in Chromium', () => {
     expect(document.querySelector('[data-slot="announcer"]')?.textContent).toMatch(
       /^(one|two|three)\.txt added\.$/,
     )
-    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    // With the keyboard: the button vanishes with the editor; the keyboard lands on the new view.
+    const create = screen.getByRole('button', { name: 'Create group' })
+    await waitFor(() => expect(create).toHaveProperty('disabled', false)) // no upload pending
+    create.focus()
+    await user.keyboard('{Enter}')
     const region = await screen.findByRole('region', { name: 'Access token for this group' })
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('H2'))
+    expect(document.activeElement?.textContent).toMatch(/^Group g-/)
     const token = within(region).getByText(/^gat-/).textContent!
     const { group } = onCreated.mock.calls[0]![0]
     first.unmount()
@@ -38,8 +44,13 @@ describe('GroupEditor in Chromium', () => {
     screen.getByRole('button', { name: `1. ${uploaded[0]}` }).focus()
     await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
     await user.click(screen.getByRole('button', { name: `Remove ${uploaded[2]}` }))
-    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    const save = screen.getByRole('button', { name: 'Save group' })
+    save.focus()
+    await user.keyboard('{Enter}')
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull())
+    // Saved, the button is disabled (nothing to save): Chromium would drop its focus to the body.
+    await waitFor(() => expect(save).toHaveProperty('disabled', true))
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: `Group ${group.id}` }))
 
     const user2 = createFileServiceClient({ baseUrl, projectId, token })
     const saved = await user2.groups.files(group.id)

@@ -34,6 +34,16 @@ async function uploaded(names: string[]) {
 }
 
 describe('in Chromium', () => {
+  it('keeps the keyboard on Convert while the conversion starts', async () => {
+    const [file] = await uploaded(['convert-me.docx'])
+    renderRecipe(file!.id)
+    const convert = await screen.findByRole('button', { name: 'Convert' }, { timeout: 5_000 })
+    convert.focus()
+    await userEvent.keyboard('{Enter}')
+    await screen.findByText(/^Result f-\w+: /, {}, { timeout: 5_000 })
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Convert' }))
+  })
+
   it('keeps the keyboard in the pagination when the page button pressed becomes disabled', async () => {
     await uploaded(['page-a.txt', 'page-b.txt'])
     render(<FileList defaultPageSize={1} />, { wrapper: provider(secretKey) })

@@ -26,6 +26,7 @@ import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
+import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 import { move } from './reorder.js'
@@ -199,6 +200,14 @@ export const GroupEditor = withRef(function GroupEditor({
   const pickToggle = useRef<HTMLButtonElement>(null)
   const meta = useRef<HTMLParagraphElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
+  // Once saved, the save button is disabled (nothing left to save) or gone (a group created
+  // anonymously shows its token instead): the keyboard moves on to the heading.
+  const saveButton = useRef<HTMLButtonElement>(null)
+  const focusHeadingAfterRender = useFocusAfterRender(() => heading.current)
+  const announceSaved = () => {
+    if (document.activeElement === saveButton.current) focusHeadingAfterRender(null)
+    setAnnouncement(t('editor.saved'))
+  }
   const [problem, setProblem] = useState('')
   const [token, setToken] = useState<string | undefined>(undefined)
   const [picking, setPicking] = useState(false)
@@ -285,7 +294,7 @@ export const GroupEditor = withRef(function GroupEditor({
           onSettled: done,
           onSuccess: (saved) => {
             setItems(null)
-            setAnnouncement(t('editor.saved'))
+            announceSaved()
             onSaved?.(saved)
           },
         },
@@ -307,7 +316,7 @@ export const GroupEditor = withRef(function GroupEditor({
             setCreatedId(saved.id)
             if (!anonymous) setItems(null)
             setToken(saved.accessToken)
-            setAnnouncement(t('editor.saved'))
+            announceSaved()
             onCreated?.({ group: saved, accessToken: saved.accessToken })
             onSaved?.(saved)
           },
@@ -323,7 +332,9 @@ export const GroupEditor = withRef(function GroupEditor({
         className={cx('fk-root fk-group-editor', className)}
         {...rest}
       >
-        <h2>{t('editor.editTitle', { id: createdId })}</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          {t('editor.editTitle', { id: createdId })}
+        </h2>
         {token && <AccessToken token={token} />}
         <ol aria-label={t('editor.list')} data-slot="group-files">
           {list.map((file) => (
@@ -458,9 +469,12 @@ export const GroupEditor = withRef(function GroupEditor({
             dirty && <span data-slot="unsaved">{t('editor.unsaved')}</span>
           )}{' '}
           <button
+            ref={saveButton}
             type="button"
             className="fk-button fk-button-primary"
-            disabled={saving || uploadsPending > 0 || (!!id && !dirty)}
+            // Not `disabled` while saving (`save` ignores a second press): Chromium would drop
+            // the focus of a disabled button to the page body.
+            disabled={uploadsPending > 0 || (!!id && !dirty && !saving)}
             aria-disabled={saving || undefined}
             onClick={save}
           >

@@ -452,7 +452,10 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       <button
         type="submit"
         className="fk-button fk-button-primary"
-        disabled={issues.length > 0 || convert.isPending || current.operations.length === 0}
+        disabled={issues.length > 0 || current.operations.length === 0}
+        // Not `disabled` while converting (submitting is guarded): Chromium would drop the focus
+        // of a disabled button to the page body.
+        aria-disabled={convert.isPending || undefined}
       >
         {convert.isPending ? t('recipe.converting') : t('recipe.convert')}
       </button>{' '}

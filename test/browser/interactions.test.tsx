@@ -44,6 +44,18 @@ describe('in Chromium', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Convert' }))
   })
 
+  it('keeps the keyboard on the paste field once a pasted recipe is used (its button is then disabled)', async () => {
+    const [file] = await uploaded(['paste-into.docx'])
+    renderRecipe(file!.id)
+    const paste = await screen.findByRole('textbox', { name: 'Paste a recipe' }, { timeout: 5_000 })
+    await userEvent.click(paste)
+    await userEvent.keyboard('format/pdf')
+    await userEvent.keyboard('{Tab}{Enter}')
+    const use = screen.getByRole('button', { name: 'Use pasted recipe' })
+    await waitFor(() => expect(use).toHaveProperty('disabled', true))
+    expect(document.activeElement).toBe(paste)
+  })
+
   it('keeps the keyboard in the pagination when the page button pressed becomes disabled', async () => {
     await uploaded(['page-a.txt', 'page-b.txt'])
     render(<FileList defaultPageSize={1} />, { wrapper: provider(secretKey) })

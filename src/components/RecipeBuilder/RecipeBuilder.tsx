@@ -141,6 +141,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   // was: on the same button of the moved operation, on a neighbour's remove button (or the add
   // select when none is left), on the first input of an added operation.
   const [announcement, setAnnouncement] = useState('')
+  const pasteInput = useRef<HTMLInputElement>(null)
   const operationList = useRef<HTMLOListElement>(null)
   const addSelect = useRef<HTMLSelectElement>(null)
   const focusAfter = useFocusAfterRender(
@@ -409,7 +410,8 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       </p>
       <p>
         <label>
-          {t('recipe.paste')} <input type="text" value={pasted} onChange={(e) => setPasted(e.target.value)} />
+          {t('recipe.paste')}{' '}
+          <input ref={pasteInput} type="text" value={pasted} onChange={(e) => setPasted(e.target.value)} />
         </label>{' '}
         <button
           type="button"
@@ -420,6 +422,9 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
             setPasteIssues(parsed.issues)
             if (!parsed.issues.length) {
               update(parsed.recipe.operations)
+              // The button is disabled with the input emptied: the keyboard goes back to the input
+              // (the recipe text, an <output>, announces the new recipe).
+              pasteInput.current?.focus()
               setPasted('')
             }
           }}

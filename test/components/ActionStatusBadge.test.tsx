@@ -51,6 +51,28 @@ describe('ActionStatusBadge', () => {
     await expectNoAxeViolations(container)
   })
 
+  it('a failed check keeps the status it knew, says the check failed, and tries again on request', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    const { container } = render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" />, {
+      wrapper: Wrapper,
+    })
+    await tick(50)
+    fireEvent.click(screen.getByRole('button', { name: 'Run: Image recognition' }))
+    await tick(50)
+    expect(status().textContent).toBe('Image recognition: Running…')
+    emulator.faults.failNext('/actions/recognize.json', { status: 400, message: 'Index rebuilding' })
+    await tick(1_100) // the next poll fails (a 400 is not retried)
+    expect(status().textContent).toBe('Image recognition: Running…')
+    expect(screen.getByRole('alert').textContent).toBe('Could not refresh: Index rebuilding')
+    expect(container.firstElementChild?.getAttribute('data-status')).toBe('pending')
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(document.activeElement).toBe(status())
+    await tick(50)
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(status().textContent).toBe('Image recognition: Running…')
+  })
+
   it('has no axe violations when not started (with its Run button)', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     const { Wrapper } = wrapper()

@@ -63,23 +63,27 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
   const { timedOut, restart } = usePollingTimeout(fileServiceKeys.action(ctx, fileId, type), polling?.maxWait)
   const action = query.data
 
-  const status: ActionBadgeStatus = query.isError
-    ? query.error instanceof AuthError
-      ? 'forbidden'
-      : 'error'
-    : run.isError && run.error instanceof AuthError
-      ? 'forbidden'
-      : query.isPending
-        ? 'loading'
-        : action === null || action === undefined
-          ? 'notStarted'
-          : action.status === 'ready'
-            ? 'ready'
-            : isFinalStatus(action.status)
-              ? 'failed'
-              : timedOut
-                ? 'timedOut'
-                : 'pending'
+  // A failed check after one that worked keeps the status it knew (and says the check failed);
+  // a refused token shows nothing it knew.
+  const refused = query.error instanceof AuthError
+  const status: ActionBadgeStatus =
+    query.isError && (query.data === undefined || refused)
+      ? refused
+        ? 'forbidden'
+        : 'error'
+      : run.isError && run.error instanceof AuthError
+        ? 'forbidden'
+        : query.isPending
+          ? 'loading'
+          : action === null || action === undefined
+            ? 'notStarted'
+            : action.status === 'ready'
+              ? 'ready'
+              : isFinalStatus(action.status)
+                ? 'failed'
+                : timedOut
+                  ? 'timedOut'
+                  : 'pending'
 
   const statusText = useRef<HTMLSpanElement>(null)
   const started = useRef(false)
@@ -132,7 +136,15 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
           {t('run')}
         </button>
       )}
-      {(status === 'timedOut' || status === 'error') && (
+      {query.isError && status !== 'error' && status !== 'forbidden' && (
+        <>
+          {' '}
+          <span role="alert" data-slot="action-check-failed">
+            {t('refreshFailed', { message: errorText(query.error, t) })}
+          </span>
+        </>
+      )}
+      {(status === 'timedOut' || query.isError) && status !== 'forbidden' && (
         <button
           type="button"
           className="fk-button"

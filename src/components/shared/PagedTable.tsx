@@ -75,7 +75,7 @@ export function PagedTable({
       </div>
       {query.isError && (
         <p data-slot="list-refresh-failed" role="alert">
-          {t('list.refreshFailed', { message: errorText(query.error, t) })}{' '}
+          {t('refreshFailed', { message: errorText(query.error, t) })}{' '}
           <CheckAgain label="retry" onCheck={() => void query.refetch()} focusTo={table} />
         </p>
       )}

@@ -11,6 +11,7 @@ import { useFileService } from '../../provider/context.js'
 import { badgeMessages, stateMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
+import { failedView } from '../shared/QueryState.js'
 import { useText } from '../shared/useText.js'
 import { waitingText } from '../shared/waitingText.js'
 import { withRef } from '../shared/withRef.js'
@@ -63,27 +64,23 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
   const { timedOut, restart } = usePollingTimeout(fileServiceKeys.action(ctx, fileId, type), polling?.maxWait)
   const action = query.data
 
-  // A failed check after one that worked keeps the status it knew (and says the check failed);
-  // a refused token shows nothing it knew.
-  const refused = query.error instanceof AuthError
+  // The lists' rule (failedView): a failed check after one that worked keeps the status it knew
+  // (and says the check failed); a refused token shows nothing it knew.
   const status: ActionBadgeStatus =
-    query.isError && (query.data === undefined || refused)
-      ? refused
-        ? 'forbidden'
-        : 'error'
-      : run.isError && run.error instanceof AuthError
-        ? 'forbidden'
-        : query.isPending
-          ? 'loading'
-          : action === null || action === undefined
-            ? 'notStarted'
-            : action.status === 'ready'
-              ? 'ready'
-              : isFinalStatus(action.status)
-                ? 'failed'
-                : timedOut
-                  ? 'timedOut'
-                  : 'pending'
+    failedView(query) ??
+    (run.isError && run.error instanceof AuthError
+      ? 'forbidden'
+      : query.isPending
+        ? 'loading'
+        : action === null || action === undefined
+          ? 'notStarted'
+          : action.status === 'ready'
+            ? 'ready'
+            : isFinalStatus(action.status)
+              ? 'failed'
+              : timedOut
+                ? 'timedOut'
+                : 'pending')
 
   const statusText = useRef<HTMLSpanElement>(null)
   const started = useRef(false)

@@ -8,6 +8,8 @@ import { errorText } from './errorText.js'
 import { Pagination, type PaginationProps } from './Pagination.js'
 import { useText } from './useText.js'
 
+const text = { ...stateMessages, ...listMessages }
+
 /**
  * FileList's and GroupList's table and pagination. A wide table scrolls sideways inside the
  * list instead of widening the page; while it does, its box is a focusable region ("Files,
@@ -16,8 +18,6 @@ import { useText } from './useText.js'
  * the page stopped polling its pending rows (`maxWait`), a line says so with "Check again"; when
  * refreshing the page failed, the rows stay and a line says so with "Try again".
  */
-const text = { ...stateMessages, ...listMessages }
-
 export function PagedTable({
   label,
   head,

@@ -16,10 +16,13 @@ export function viewState(
   query: { isPending: boolean; isError: boolean; error: unknown; data?: unknown },
   isEmpty: boolean,
 ): ViewState {
+  return failedView(query) ?? (query.isPending ? 'loading' : isEmpty ? 'empty' : 'ready')
+}
+
+/** The error or forbidden state of {@link viewState}, or null: the badge shares the rule. */
+export function failedView(query: { isError: boolean; error: unknown; data?: unknown }) {
   const forbidden = query.error instanceof AuthError
-  if (query.isError && (query.data === undefined || forbidden)) return forbidden ? 'forbidden' : 'error'
-  if (query.isPending) return 'loading'
-  return isEmpty ? 'empty' : 'ready'
+  return query.isError && (query.data === undefined || forbidden) ? (forbidden ? 'forbidden' : 'error') : null
 }
 
 export interface QueryStateProps {
@@ -32,8 +35,8 @@ export interface QueryStateProps {
 }
 
 /**
- * Loading (or waiting for the network, or trying again after a failure), empty, error (a missing resource: not found) and
- * forbidden states, announced to screen readers.
+ * Loading (or waiting for the network, or trying again after a failure), empty, error (a
+ * missing resource: not found) and forbidden states, announced to screen readers.
  */
 export function QueryState({ state, query, emptyText, needsSecretKey }: QueryStateProps) {
   const { error } = query

@@ -170,7 +170,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   // It also belongs to the network state: offline a preview can't load (and the caption says
   // so, not "no preview for this recipe"), and back online a new image element loads it again.
   const online = useOnline()
-  const [settled, setSettled] = useState<{ url: string | null; ok: boolean; online?: boolean } | null>(null)
+  const [settled, setSettled] = useState<{ url: string | null; ok: boolean; online: boolean } | null>(null)
   useEffect(() => {
     const timer = setTimeout(() => setPreviewText(text), previewDelay)
     return () => clearTimeout(timer)

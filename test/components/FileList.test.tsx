@@ -56,6 +56,32 @@ describe('FileList', () => {
     expect(rows()).toHaveLength(45)
   })
 
+  it('goes to the last page when its page no longer exists', async () => {
+    const { files } = await emulator.seed({ files: Array.from({ length: 21 }, () => ({})) })
+    const { groups } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
+    const user = userEvent.setup()
+    const onPageChange = vi.fn()
+    const { Wrapper, hostClient } = wrapper()
+    render(<FileList groupId={groups[0]!.id} onPageChange={onPageChange} />, { wrapper: Wrapper })
+    await user.click(await screen.findByRole('button', { name: 'Last page' }))
+    await screen.findByText('Page 2 of 2')
+    expect(rows()).toHaveLength(1)
+    // The group loses its last file (another tab, another user): the list refreshes.
+    await client.groups.update(groups[0]!.id, { fileIds: files.slice(0, 20).map((f) => f.id) })
+    await hostClient.invalidateQueries()
+    await screen.findByText('Page 1 of 1')
+    expect(rows()).toHaveLength(20)
+    expect(onPageChange).toHaveBeenLastCalledWith(1)
+  })
+
+  it('starts on the last page when the default page is past it', async () => {
+    await emulator.seed({ files: [{ name: 'a.png' }] })
+    const { Wrapper } = wrapper()
+    render(<FileList defaultPage={4} />, { wrapper: Wrapper })
+    await screen.findByText('Page 1 of 1')
+    expect(names()).toEqual(['a.png'])
+  })
+
   it("lists a group's files in the group's order with only the group's token", async () => {
     const { files } = await emulator.seed({
       files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }],
@@ -231,6 +257,21 @@ describe('GroupList', () => {
     expect(within(row).getByText(group.id)).toBeDefined()
     expect(within(row).getByText('Processing')).toBeDefined()
     expect(await within(row).findByText('Ready', {}, { timeout: 3_000 })).toBeDefined()
+  })
+
+  it('goes back a page when the last group on the last page is deleted', async () => {
+    await emulator.seed({ files: [{}] })
+    const { groups } = await emulator.seed({ groups: Array.from({ length: 11 }, () => ({ files: [0] })) })
+    const user = userEvent.setup()
+    const { Wrapper, hostClient } = wrapper()
+    render(<GroupList defaultPageSize={10} />, { wrapper: Wrapper })
+    await user.click(await screen.findByRole('button', { name: 'Last page' }))
+    await screen.findByText('Page 2 of 2')
+    const shown = groups.find((g) => within(rows()[0]!).queryByText(g.id))!
+    await client.groups.delete(shown.id)
+    await hostClient.invalidateQueries()
+    await screen.findByText('Page 1 of 1')
+    expect(rows()).toHaveLength(10)
   })
 
   it('is forbidden without the secret key', async () => {

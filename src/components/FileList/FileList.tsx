@@ -23,7 +23,7 @@ const text = { ...listMessages, ...statusMessages }
 export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
   /** Show this group's files (in the group's order) instead of the project's files. */
   groupId?: string
-  /** First page shown. @default 1 */
+  /** First page shown (the last one when there are fewer pages). @default 1 */
   defaultPage?: number
   /** Rows per page. @default 20 */
   defaultPageSize?: number

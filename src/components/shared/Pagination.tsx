@@ -1,5 +1,5 @@
 'use client'
-import { type ComponentProps, useRef } from 'react'
+import { type ComponentProps, useEffect, useRef } from 'react'
 import { listMessages, stateMessages } from '../../provider/messages.js'
 import { cx } from './cx.js'
 import { useText } from './useText.js'
@@ -23,7 +23,7 @@ export interface PaginationProps extends Omit<ComponentProps<'nav'>, 'onChange'>
   fetching?: FetchState
 }
 
-/** First / previous / next / last, "Page n of m" and the page size. */
+/** First / previous / next / last, "Page n of m" and the page size; a page past the last goes to the last. */
 export function Pagination({
   list,
   page,
@@ -42,6 +42,13 @@ export function Pagination({
   // A button pressed to the first or last page becomes disabled, and Chromium would drop its focus
   // to the page body: the keyboard goes to the page status instead, which then says the new page.
   const status = useRef<HTMLSpanElement>(null)
+  // A page past the last (its files were removed since, or the default page was too far) would
+  // show an empty table: the last page is shown instead.
+  const past = page > pages && pages > 0
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onPageChange is a new function every render
+  useEffect(() => {
+    if (past) onPageChange(pages)
+  }, [past, pages])
   const button = (label: string, target: number, disabled: boolean, symbol: string) => (
     <button
       type="button"

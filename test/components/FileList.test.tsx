@@ -208,6 +208,25 @@ describe('FileList', () => {
     expect(document.activeElement).toBe(screen.getByRole('table', { name: 'Files' }))
   })
 
+  it('says a refresh failed when the list it had was empty', async () => {
+    const user = userEvent.setup()
+    const { Wrapper, hostClient } = wrapper()
+    render(<FileList />, { wrapper: Wrapper })
+    await screen.findByText('No files yet.')
+    // Nothing shown is worth keeping: "No files yet." would be a claim nobody could check.
+    emulator.faults.failNext('files.json', { status: 400, message: 'The file index is rebuilding' })
+    await hostClient.invalidateQueries()
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Something went wrong: The file index is rebuilding',
+    )
+    expect(screen.queryByText('No files yet.')).toBeNull()
+    await emulator.seed({ files: [{ name: 'new.png' }] })
+    emulator.faults.latency(300)
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect((await screen.findByRole('status')).textContent).toBe('Loading…')
+    await screen.findByText('new.png')
+  })
+
   it('follows a converted file on the page from Processing to Ready', async () => {
     const { files } = await emulator.seed({ files: [{ name: 'a.png' }] })
     const converted = await client.conversions.convert(files[0]!.id, 'image', '/-/format/webp/')

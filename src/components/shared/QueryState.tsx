@@ -11,12 +11,23 @@ export type ViewState = 'loading' | 'empty' | 'error' | 'forbidden' | 'ready'
 /**
  * Which of the four non-data states a query is in, if any. A failed refresh keeps the data it
  * had (the component says the refresh failed), unless the token is refused: then nothing shows.
+ * Empty data is not kept ("No files yet." is no longer known to be true): the error shows, and
+ * loading while it is tried again.
  */
 export function viewState(
-  query: { isPending: boolean; isError: boolean; error: unknown; data?: unknown },
+  query: { isPending: boolean; isError: boolean; isFetching: boolean; error: unknown; data?: unknown },
   isEmpty: boolean,
 ): ViewState {
-  return failedView(query) ?? (query.isPending ? 'loading' : isEmpty ? 'empty' : 'ready')
+  return (
+    failedView(query) ??
+    (query.isPending || (isEmpty && query.isError && query.isFetching)
+      ? 'loading'
+      : isEmpty
+        ? query.isError
+          ? 'error'
+          : 'empty'
+        : 'ready')
+  )
 }
 
 /** The error or forbidden state of {@link viewState}, or null: the badge shares the rule. */

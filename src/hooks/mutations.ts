@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import type { RecipeInput, UploadOptions } from '../api/createFileServiceClient.js'
 import type { ActionType, ConversionKind, FileResource, Group, Page } from '../api/types.js'
 import { useFileService } from '../provider/context.js'
-import { fileServiceKeys } from './fileServiceKeys.js'
+import { fileServiceKeys, type KeyScope } from './fileServiceKeys.js'
 import { reportAuth } from './policy.js'
 
 // Mutations are never retried automatically: a retry could repeat a write.
@@ -137,12 +137,16 @@ export function useUploadFile() {
   )
 }
 
+/** The mutation key of every run of an action (its variables say which file and type). */
+export const runActionKey = (s: KeyScope) => [...fileServiceKeys.files(s), 'actions', 'run'] as const
+
 /** Starts an action; seeds its query so every watcher starts polling at once. */
 export function useRunAction() {
   const ctx = useFileService()
   const { queryClient } = ctx
   return useMutation(
     {
+      mutationKey: runActionKey(ctx),
       mutationFn: ({ fileId, type }: { fileId: string; type: ActionType }) =>
         reportAuth(ctx, () => ctx.client.actions.run(fileId, type)),
       onSuccess: (action, { fileId, type }) =>

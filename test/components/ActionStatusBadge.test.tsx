@@ -96,6 +96,24 @@ describe('ActionStatusBadge', () => {
     expect(eicar().length).toBeGreaterThan(0)
   })
 
+  it('autoRun starts the action once for every badge watching it', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    render(
+      <>
+        {Array.from({ length: 5 }, (_, i) => (
+          <ActionStatusBadge key={i} fileId={files[0]!.id} type="moderate" autoRun />
+        ))}
+      </>,
+      { wrapper: Wrapper },
+    )
+    await tick(12_000)
+    expect(count('POST', '/actions/moderate.json')).toBe(1)
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(
+      Array(5).fill('Moderation: Done'),
+    )
+  })
+
   it('shows a failed action', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     emulator.faults.failActions(files[0]!.id)
@@ -119,6 +137,32 @@ describe('ActionStatusBadge', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Run: Image recognition' }))
     await tick(1_000)
     expect(count('POST', '/actions/recognize.json')).toBe(2)
+  })
+
+  it('tells every badge on the action why it could not start', async () => {
+    const { files } = await emulator.seed({ files: [{ sample: 'pdf' }] })
+    const { Wrapper } = wrapper()
+    render(
+      <>
+        <ActionStatusBadge fileId={files[0]!.id} type="recognize" autoRun />
+        <ActionStatusBadge fileId={files[0]!.id} type="recognize" autoRun />
+      </>,
+      { wrapper: Wrapper },
+    )
+    await tick(1_000)
+    expect(count('POST', '/actions/recognize.json')).toBe(1)
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(
+      Array(2).fill('Could not start: recognize works on images only; this file is application/pdf.'),
+    )
+    emulator.faults.latency(500)
+    fireEvent.click(screen.getAllByRole('button', { name: 'Run: Image recognition' })[0]!)
+    // Both badges follow the run the first one started again: no old error, no second Run.
+    await tick(100)
+    expect(screen.queryAllByRole('alert')).toEqual([])
+    expect(screen.queryAllByRole('button')).toEqual([])
+    await tick(1_000)
+    expect(count('POST', '/actions/recognize.json')).toBe(2)
+    expect(screen.getAllByRole('alert')).toHaveLength(2)
   })
 
   it('says "still running" after the maximum wait, and checks again on request', async () => {

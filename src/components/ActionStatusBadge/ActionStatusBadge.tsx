@@ -1,9 +1,10 @@
 'use client'
+import { type MutationFilters, useMutationState } from '@tanstack/react-query'
 import { type ComponentProps, useEffect, useRef } from 'react'
 import { AuthError } from '../../api/errors.js'
 import type { ActionType } from '../../api/types.js'
 import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
-import { useRunAction } from '../../hooks/mutations.js'
+import { runActionKey, useRunAction } from '../../hooks/mutations.js'
 import type { PollingOptions } from '../../hooks/policy.js'
 import { isFinalStatus } from '../../hooks/policy.js'
 import { useAction, usePollingTimeout } from '../../hooks/queries.js'
@@ -36,7 +37,7 @@ export interface ActionStatusBadgeProps extends ComponentProps<'span'> {
   fileId: string
   /** Which action. */
   type: ActionType
-  /** Start the action when it has never run. @default false */
+  /** Start the action when it has never run: once, however many badges watch it. @default false */
   autoRun?: boolean
   /** Show a one-line summary of the result (top labels, moderation verdict, scan verdict). @default false */
   showResult?: boolean
@@ -61,6 +62,17 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
   const ctx = useFileService()
   const query = useAction(fileId, type, polling)
   const run = useRunAction()
+  // The latest run of this action, started by this badge or by any other watching it: autoRun
+  // starts it once for all of them, and each says it is starting, or why it could not.
+  const runs: MutationFilters = {
+    mutationKey: runActionKey(ctx),
+    predicate: ({ state }) => {
+      const run = state.variables as { fileId: string; type: ActionType } | undefined
+      return run?.fileId === fileId && run.type === type
+    },
+  }
+  const lastRun = useMutationState({ filters: runs, select: (m) => m.state }, ctx.queryClient).at(-1)
+  const runError = lastRun?.status === 'error' ? lastRun.error : undefined
   const { timedOut, restart } = usePollingTimeout(fileServiceKeys.action(ctx, fileId, type), polling?.maxWait)
   const action = query.data
 
@@ -68,7 +80,7 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
   // (and says the check failed); a refused token shows nothing it knew.
   const status: ActionBadgeStatus =
     failedView(query) ??
-    (run.isError && run.error instanceof AuthError
+    (runError instanceof AuthError
       ? 'forbidden'
       : query.isPending
         ? 'loading'
@@ -87,9 +99,10 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
   useEffect(() => {
     if (autoRun && status === 'notStarted' && !started.current) {
       started.current = true
-      run.mutate({ fileId, type })
+      // Another badge may have started it in this same commit.
+      if (!ctx.queryClient.isMutating(runs)) run.mutate({ fileId, type })
     }
-  }, [autoRun, status, run, fileId, type])
+  })
 
   const summary = showResult && status === 'ready' && action ? summarizeAction(action, t, ctx.locale) : null
   return (
@@ -107,24 +120,24 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
         {/* Checking, or a pressed Run, waiting for the network (TanStack holds them offline),
             or checking again after a failed try. */}
         {(status === 'loading' && waitingText(query, t)) ||
-          (run.isPaused ? t('offline') : t(`actionStatus.${status}`))}
+          (lastRun?.isPaused ? t('offline') : t(`actionStatus.${status}`))}
         {summary && <span data-slot="action-result"> — {summary}</span>}
       </span>
-      {status === 'notStarted' && run.isError && (
+      {status === 'notStarted' && runError && (
         // Refused to start (e.g. recognition of a video): say why, and offer to try again.
         <>
           {' '}
           <span role="alert" data-slot="action-error">
-            {t('runFailed', { message: errorText(run.error, t) })}
+            {t('runFailed', { message: errorText(runError, t) })}
           </span>
         </>
       )}
-      {status === 'notStarted' && (!autoRun || run.isError) && (
+      {status === 'notStarted' && (!autoRun || runError) && (
         <button
           type="button"
           className="fk-button"
           aria-label={`${t('run')}: ${t(`action.${type}`)}`}
-          disabled={run.isPending}
+          disabled={lastRun?.status === 'pending'}
           onClick={() => {
             statusText.current?.focus()
             run.mutate({ fileId, type })

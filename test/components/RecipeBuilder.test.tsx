@@ -170,6 +170,29 @@ describe('RecipeBuilder', () => {
     await waitFor(() => expect(result.textContent).toMatch(/: Ready$/), { timeout: 4_000 })
   })
 
+  it("shows a result or a refusal only under the file it belongs to", async () => {
+    const user = userEvent.setup()
+    const { files } = await emulator.seed({ files: [{ sample: 'subject' }, { sample: 'subject' }] })
+    const [a, b] = files.map((f) => f.id)
+    const webp: Recipe = { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] }
+    const { Wrapper } = wrapper()
+    // A host that shows one builder for whichever file is picked, keeping the recipe.
+    const { rerender } = render(<RecipeBuilder fileId={a!} defaultValue={webp} previewDelay={10} />, {
+      wrapper: Wrapper,
+    })
+    await user.click(await screen.findByRole('button', { name: 'Convert' }))
+    await screen.findByText(/^Result f-\w+: /)
+    rerender(<RecipeBuilder fileId={b!} defaultValue={webp} previewDelay={10} />)
+    await screen.findByRole('button', { name: 'Convert' })
+    expect(screen.queryByText(/^Result f-\w+: /)).toBeNull()
+    emulator.faults.failNext('/conversions/image.json', { status: 400, message: 'Not this one' })
+    await user.click(screen.getByRole('button', { name: 'Convert' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Not this one')
+    rerender(<RecipeBuilder fileId={a!} defaultValue={webp} previewDelay={10} />)
+    await screen.findByRole('button', { name: 'Convert' })
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
   it('keeps its own submit when untyped code passes onSubmit', async () => {
     const user = userEvent.setup()
     const onConverted = vi.fn()

@@ -121,8 +121,11 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   // null until a copy is tried; then whether the clipboard took it.
   const [copied, setCopied] = useState<boolean | null>(null)
   const shownText = useRef<HTMLOutputElement>(null)
-  const [converted, setConverted] = useState<FileResource | null>(null)
+  // A result, or a refusal, belongs to the file it was asked for: a host that shows one builder
+  // for whichever file is picked must not show it under the next one.
+  const [converted, setConverted] = useState<{ of: string; file: FileResource } | null>(null)
   const convert = useConvert(kind)
+  const convertError = convert.variables?.fileId === fileId && convert.error
   // A double click lands before React re-renders the disabled button: one conversion at a time.
   const inFlight = useRef(false)
   const ids = useId()
@@ -247,8 +250,8 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
             onSettled: () => {
               inFlight.current = false
             },
-            onSuccess: (file) => {
-              setConverted(file)
+            onSuccess: (file, { fileId: of }) => {
+              setConverted({ of, file })
               onConverted?.(file)
             },
           },
@@ -468,8 +471,8 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       <span role="status" data-slot="convert-status">
         {convert.isPaused && t('offline')}
       </span>
-      {convert.error && <p role="alert">{errorText(convert.error, t)}</p>}
-      {converted && <ConversionResult file={converted} polling={polling} />}
+      {convertError && <p role="alert">{errorText(convertError, t)}</p>}
+      {converted?.of === fileId && <ConversionResult file={converted.file} polling={polling} />}
     </form>
   )
 })

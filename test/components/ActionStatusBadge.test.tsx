@@ -114,6 +114,19 @@ describe('ActionStatusBadge', () => {
     )
   })
 
+  it('autoRun starts the action of the next file when the badge is reused', async () => {
+    const { files } = await emulator.seed({ files: [{}, {}] })
+    const { Wrapper } = wrapper()
+    const { rerender } = render(<ActionStatusBadge fileId={files[0]!.id} type="moderate" autoRun />, {
+      wrapper: Wrapper,
+    })
+    await tick(1_000)
+    rerender(<ActionStatusBadge fileId={files[1]!.id} type="moderate" autoRun />)
+    await tick(1_000)
+    expect(count('POST', '/actions/moderate.json')).toBe(2)
+    expect(status().textContent).toBe('Moderation: Running…')
+  })
+
   it('shows a failed action', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     emulator.faults.failActions(files[0]!.id)

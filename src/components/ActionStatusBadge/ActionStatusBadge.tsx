@@ -95,10 +95,12 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
                 : 'pending')
 
   const statusText = useRef<HTMLSpanElement>(null)
-  const started = useRef(false)
+  // Which action autoRun started (a badge reused for another file starts that one too).
+  const started = useRef('')
   useEffect(() => {
-    if (autoRun && status === 'notStarted' && !started.current) {
-      started.current = true
+    const which = `${fileId} ${type}`
+    if (autoRun && status === 'notStarted' && started.current !== which) {
+      started.current = which
       // Another badge may have started it in this same commit.
       if (!ctx.queryClient.isMutating(runs)) run.mutate({ fileId, type })
     }

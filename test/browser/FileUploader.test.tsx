@@ -38,6 +38,20 @@ describe('FileUploader in Chromium', () => {
     expect(onUploaded.mock.calls[0]![0]).toMatchObject({ originalName: 'big.bin', size: 3 * 1024 * 1024 })
   })
 
+  it('cancels its uploads when it is removed from the page', async () => {
+    await faults({ latency: 800 })
+    const user = userEvent.setup()
+    const onUploaded = vi.fn()
+    const view = render(<FileUploader onUploaded={onUploaded} />, { wrapper: Wrapper })
+    await user.upload(screen.getByLabelText('Choose files'), [
+      ...['a', 'b', 'c', 'd'].map((n) => new File([n], `${n}.txt`, { type: 'text/plain' })),
+    ])
+    view.unmount()
+    // Nobody can see, cancel or retry them any more: no upload goes on, and none starts.
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect(onUploaded).not.toHaveBeenCalled()
+  })
+
   it('is highlighted while files are dragged over it, also over the text inside it, and only for files', async () => {
     const { container } = render(<FileUploader />, { wrapper: Wrapper })
     const zone = container.querySelector<HTMLElement>('[data-slot="dropzone"]')!

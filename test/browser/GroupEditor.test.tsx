@@ -4,13 +4,40 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { userEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createFileServiceClient, GroupEditor } from '../../src/index.ts'
-import { baseUrl, projectId } from './support.ts'
+import { baseUrl, faults, projectId, secretKey } from './support.ts'
 import { handles, provider } from './wrapper.tsx'
 
 const order = () => handles().map((text) => text.replace(/^\d+\. /, ''))
-afterEach(() => cleanup())
+afterEach(async () => {
+  cleanup()
+  await faults({ clear: true })
+})
 
 describe('GroupEditor in Chromium', () => {
+  it('does not add an upload started for one group to the next one shown', async () => {
+    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    const [x, y] = await Promise.all(
+      ['x.txt', 'y.txt'].map((name) => operator.files.upload(new Blob([name]), { name })),
+    )
+    const [a, b] = await Promise.all([
+      operator.groups.create({ fileIds: [x!.id] }),
+      operator.groups.create({ fileIds: [y!.id] }),
+    ])
+    const user = userEvent.setup()
+    const Wrapper = provider(secretKey)
+    const { rerender } = render(<GroupEditor groupId={a.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toEqual(['x.txt']), { timeout: 10_000 })
+    await faults({ latency: 800 })
+    await user.upload(screen.getByLabelText('Choose files'), new File(['late'], 'late.txt'))
+    // The host shows another group before the upload is done.
+    rerender(<GroupEditor groupId={b.id} />)
+    await waitFor(() => expect(order()).toEqual(['y.txt']), { timeout: 10_000 })
+    expect(screen.queryByText('late.txt')).toBeNull()
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect(order()).toEqual(['y.txt'])
+    expect(screen.queryByText('Unsaved changes')).toBeNull()
+  })
+
   it('creates a group from uploads anonymously, then edits it with only its token', async () => {
     const onCreated = vi.fn()
     const user = userEvent.setup()

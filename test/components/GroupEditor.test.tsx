@@ -121,6 +121,34 @@ describe('GroupEditor', () => {
     expect(count('PUT', '/groups/')).toBe(0)
   })
 
+  it('starts afresh when given another group, carrying no edits over', async () => {
+    const { files } = await emulator.seed({
+      files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'x.png' }, { name: 'y.png' }],
+    })
+    const ids = files.map((f) => f.id)
+    const { groups } = await emulator.seed({
+      groups: [{ fileIds: ids.slice(0, 2) }, { fileIds: ids.slice(2) }],
+    })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    // A host with one editor for whichever group is picked.
+    const { rerender } = render(<GroupEditor groupId={groups[0]!.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png']))
+    await user.click(screen.getByRole('button', { name: 'Remove a.png' }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await waitFor(() => expect(count('PUT', '/groups/')).toBe(1))
+    await user.click(screen.getByRole('button', { name: 'Remove b.png' }))
+    rerender(<GroupEditor groupId={groups[1]!.id} />)
+    await waitFor(() => expect(order()).toEqual(['x.png', 'y.png']))
+    expect(screen.queryByText(/unsaved/i)).toBeNull()
+    // Saving now must not write the other group's edits into this one.
+    await user.click(screen.getByRole('button', { name: 'Remove x.png' }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await waitFor(() => expect(count('PUT', '/groups/')).toBe(2))
+    expect(await serverOrder(groups[1]!.id)).toEqual(['y.png'])
+    expect(await serverOrder(groups[0]!.id)).toEqual(['b.png'])
+  })
+
   it("says a missing group is not found, in the service's words, with nothing to retry or save", async () => {
     const { Wrapper } = wrapper()
     render(<GroupEditor groupId="g-AAAAAAAAAAAAAAAAAAAAAA" />, { wrapper: Wrapper })

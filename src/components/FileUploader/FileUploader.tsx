@@ -83,7 +83,10 @@ const matches = (file: File, accept: string[]) =>
 const refusesFile = (error: unknown) =>
   isFileServiceError(error) && [400, 413, 415, 422].includes(error.status)
 
-/** A drop zone and file input; several uploads at once, each with progress, cancel and retry. */
+/**
+ * A drop zone and file input; several uploads at once, each with progress, cancel and retry.
+ * Removed from the page, it cancels the uploads it still has running or waiting.
+ */
 export const FileUploader = withRef(function FileUploader({
   accept,
   maxSize,
@@ -199,6 +202,14 @@ export const FileUploader = withRef(function FileUploader({
     setDragging(false)
     if (event.dataTransfer.files.length) add(event.dataTransfer.files)
   }
+  // Removed from the page, it ends its uploads: nobody could see, cancel or retry them any more.
+  useEffect(
+    () => () => {
+      queue.current = []
+      for (const controller of controllers.current.values()) controller.abort()
+    },
+    [],
+  )
   const pending = items.filter((item) => item.status === 'uploading' || item.status === 'queued').length
   const pendingChanged = useRef(onPendingChange)
   pendingChanged.current = onPendingChange

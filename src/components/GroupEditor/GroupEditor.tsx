@@ -142,7 +142,10 @@ const FileRow = memo(function FileRow({
 
 /** Props of {@link GroupEditor}; other props go to the root `div`. */
 export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'> {
-  /** Edit this group; without it the editor creates a new one. */
+  /**
+   * Edit this group; without it the editor creates a new one. Another id starts a fresh edit:
+   * the last group's unsaved changes are dropped and its unfinished uploads canceled.
+   */
   groupId?: string
   /** Called once after a group is created, with its access token (shown once to the user too). */
   onCreated?: (created: { group: Group; accessToken: string | undefined }) => void
@@ -212,6 +215,22 @@ export const GroupEditor = withRef(function GroupEditor({
   const [token, setToken] = useState<string | undefined>(undefined)
   const [picking, setPicking] = useState(false)
   const [picked, setPicked] = useState<string[]>([])
+  // Another group is another edit: a host showing one editor for whichever group is picked must
+  // not see (or save) the last group's unsaved files under the next one. A host passing the id
+  // of the group just created keeps the editor as it is.
+  const [editing, setEditing] = useState(groupId)
+  if (editing !== groupId) {
+    setEditing(groupId)
+    if (groupId !== createdId) {
+      setItems(null)
+      setProblem('')
+      setAnnouncement('')
+      setPicking(false)
+      setPicked([])
+      setCreatedId(undefined)
+      setToken(undefined)
+    }
+  }
   const focusAfter = useRef<string | null>(null)
   const dragFrom = useRef<number | null>(null)
   const hintId = useId()
@@ -409,6 +428,8 @@ export const GroupEditor = withRef(function GroupEditor({
           )}
           {/* An uploaded file moves into the group's list, which announces it. */}
           <FileUploader
+            // Uploads started for one group end with it: another group gets a new uploader.
+            key={editing}
             keepUploaded={false}
             onUploaded={(file) => add([file])}
             onPendingChange={setUploadsPending}

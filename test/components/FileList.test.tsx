@@ -74,6 +74,20 @@ describe('FileList', () => {
     expect(onPageChange).toHaveBeenLastCalledWith(1)
   })
 
+  it("starts on the first page of another group's files", async () => {
+    const { files } = await emulator.seed({ files: Array.from({ length: 25 }, () => ({})) })
+    const ids = files.map((f) => f.id)
+    const { groups } = await emulator.seed({ groups: [{ fileIds: ids }, { fileIds: ids.slice(0, 22) }] })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    const { rerender } = render(<FileList groupId={groups[0]!.id} />, { wrapper: Wrapper })
+    await user.click(await screen.findByRole('button', { name: 'Next page' }))
+    await screen.findByText('Page 2 of 2')
+    rerender(<FileList groupId={groups[1]!.id} />)
+    await screen.findByText('Page 1 of 2')
+    expect(rows()).toHaveLength(20)
+  })
+
   it('starts on the last page when the default page is past it', async () => {
     await emulator.seed({ files: [{ name: 'a.png' }] })
     const { Wrapper } = wrapper()

@@ -21,7 +21,7 @@ const text = { ...listMessages, ...statusMessages }
 
 /** Props of {@link FileList}; other props go to the root `div`. */
 export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
-  /** Show this group's files (in the group's order) instead of the project's files. */
+  /** Show this group's files (in the group's order) instead of the project's files. Another group starts at `defaultPage`. */
   groupId?: string
   /** First page shown (the last one when there are fewer pages). @default 1 */
   defaultPage?: number
@@ -92,7 +92,7 @@ export const FileList = withRef(function FileList({
   const online = useOnline()
   const thumbnailFailed = useRef(false)
   const [thumbnailRound, setThumbnailRound] = useState(0)
-  const { page, pageSize, paginationProps } = usePaging(defaultPage, defaultPageSize, onPageChange)
+  const { page, pageSize, paginationProps } = usePaging(defaultPage, defaultPageSize, onPageChange, groupId)
   const selectable =
     selectedIds !== undefined || defaultSelectedIds !== undefined || onSelectedIdsChange !== undefined
   const [selected, setSelected] = useControllableState(

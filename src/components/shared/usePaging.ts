@@ -5,15 +5,22 @@ import type { FetchState } from './waitingText.js'
 
 /**
  * Page and page size of a paginated list, and the props its Pagination needs once the page
- * is known. A new page size goes back to page 1.
+ * is known. A new page size goes back to page 1; another list (a FileList given another
+ * group) starts at the default page.
  */
 export function usePaging(
   defaultPage: number,
   defaultPageSize: number,
   onPageChange?: (page: number) => void,
+  list?: string,
 ) {
   const [page, setPage] = useState(defaultPage)
   const [pageSize, setPageSize] = useState(defaultPageSize)
+  const [paged, setPaged] = useState(list)
+  if (paged !== list) {
+    setPaged(list)
+    setPage(defaultPage)
+  }
   const changePage = (next: number) => {
     setPage(next)
     onPageChange?.(next)

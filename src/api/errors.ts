@@ -77,25 +77,25 @@ export function isFileServiceError(error: unknown): error is FileServiceError {
   return error instanceof FileServiceError
 }
 
-const codes: Record<number, string> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  422: 'unprocessable',
-  429: 'rate_limited',
+type ErrorClass = new (init: FileServiceErrorInit) => FileServiceError
+
+// The `code` of each status with one, and its subclass where it has one.
+const statuses: Record<number, [code: string, errorClass?: ErrorClass]> = {
+  400: ['bad_request', ValidationError],
+  401: ['unauthorized', AuthError],
+  403: ['forbidden', AuthError],
+  404: ['not_found', NotFoundError],
+  409: ['conflict'],
+  413: ['payload_too_large'],
+  415: ['unsupported_media_type'],
+  422: ['unprocessable', ValidationError],
+  429: ['rate_limited', RateLimitError],
 }
 
 /** Builds the right subclass for a non-2xx status. */
 export function errorForStatus(init: Omit<FileServiceErrorInit, 'code'>): FileServiceError {
   const { status } = init
-  const full = { ...init, code: codes[status] ?? (status >= 500 ? 'server_error' : `http_${status}`) }
-  if (status === 401 || status === 403) return new AuthError(full)
-  if (status === 404) return new NotFoundError(full)
-  if (status === 400 || status === 422) return new ValidationError(full)
-  if (status === 429) return new RateLimitError(full)
-  return new FileServiceError(full)
+  const [code = status >= 500 ? 'server_error' : `http_${status}`, ErrorClass = FileServiceError] =
+    statuses[status] ?? []
+  return new ErrorClass({ ...init, code })
 }

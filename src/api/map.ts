@@ -13,9 +13,8 @@ import type {
   Page,
 } from './types.js'
 
-export class ShapeError extends Error {
-  override name = 'ShapeError'
-}
+// Never seen outside request(), which turns it into a FileServiceError.
+export class ShapeError extends Error {}
 
 type Json = Record<string, unknown>
 

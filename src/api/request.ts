@@ -49,9 +49,10 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pro
 
 /** Seconds from a `Retry-After` header (seconds or an HTTP date), or null. */
 function retryAfterSeconds(header: string | null): number | null {
-  const seconds = header ? Number(header) : Number.NaN
+  if (!header) return null
+  const seconds = Number(header)
   if (Number.isFinite(seconds)) return Math.max(0, seconds)
-  const date = header ? Date.parse(header) : Number.NaN
+  const date = Date.parse(header)
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000))
 }
 
@@ -78,7 +79,6 @@ function sendWithXhr(
     if (signal?.aborted) return reject(abortReason())
     const xhr = new XMLHttpRequest()
     xhr.open(init.method, url)
-    xhr.responseType = 'text'
     init.headers.forEach((value, key) => {
       xhr.setRequestHeader(key, value)
     })
@@ -99,7 +99,6 @@ function sendWithXhr(
       done()
       reject(new TypeError('Network request failed'))
     }
-    xhr.ontimeout = xhr.onerror
     xhr.onabort = () => {
       done()
       reject(abortReason())

@@ -68,6 +68,7 @@ function messagesOf(body: unknown): string[] {
     .filter((m): m is string => typeof m === 'string')
 }
 
+/** Sends the request with XHR to report upload progress; request() has checked the signal just before. */
 function sendWithXhr(
   url: string,
   init: { method: string; headers: Headers; body: FormData | URLSearchParams | string | null },
@@ -75,8 +76,6 @@ function sendWithXhr(
   onProgress: (progress: UploadProgress) => void,
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const abortReason = () => signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError')
-    if (signal?.aborted) return reject(abortReason())
     const xhr = new XMLHttpRequest()
     xhr.open(init.method, url)
     init.headers.forEach((value, key) => {
@@ -84,25 +83,23 @@ function sendWithXhr(
     })
     const onAbort = () => xhr.abort()
     signal?.addEventListener('abort', onAbort, { once: true })
-    const done = () => signal?.removeEventListener('abort', onAbort)
+    // After load, error and abort alike.
+    xhr.onloadend = () => signal?.removeEventListener('abort', onAbort)
     xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 })
     xhr.onload = () => {
-      done()
-      // request() reads only the status, the body and Retry-After.
+      // request() reads only the status, the body and Retry-After. An empty body is null: a
+      // Response with a null-body status (204, 205, 304) refuses any other.
       const retryAfter = xhr.getResponseHeader('Retry-After')
-      const headers = new Headers(retryAfter ? { 'Retry-After': retryAfter } : {})
-      const nullBody = xhr.status === 204 || xhr.status === 205 || xhr.status === 304
-      resolve(new Response(nullBody ? null : xhr.responseText, { status: xhr.status, headers }))
+      resolve(
+        new Response(xhr.responseText || null, {
+          status: xhr.status,
+          headers: retryAfter ? { 'Retry-After': retryAfter } : {},
+        }),
+      )
     }
     // Same types fetch would give: TypeError for the network, the signal's reason for an abort.
-    xhr.onerror = () => {
-      done()
-      reject(new TypeError('Network request failed'))
-    }
-    xhr.onabort = () => {
-      done()
-      reject(abortReason())
-    }
+    xhr.onerror = () => reject(new TypeError('Network request failed'))
+    xhr.onabort = () => reject(signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError'))
     xhr.send(init.body)
   })
 }

@@ -40,8 +40,8 @@ export interface RequestInit {
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work
   return new Promise((resolve, reject) => {
+    signal.throwIfAborted() // rejects with the reason: the executor threw
     const abort = () => reject(signal.reason)
-    if (signal.aborted) return abort()
     signal.addEventListener('abort', abort, { once: true })
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
   })

@@ -519,7 +519,7 @@ export const GroupEditor = withRef(function GroupEditor({
       )}
       {(problem || saveError) && (
         <p role="alert" data-slot="problem">
-          {problem || (saveError ? errorText(saveError, t) : '')}
+          {problem || errorText(saveError, t)}
         </p>
       )}
       <p role="status" aria-live="polite" data-slot="announcer">

@@ -103,7 +103,7 @@ function toContent(value: unknown): FileContent | null {
 
 function toMetadata(value: unknown): Record<string, string> {
   if (!isObject(value)) return {}
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? v : String(v)]))
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]))
 }
 
 export function toFile(value: unknown): FileResource {
@@ -180,9 +180,8 @@ export function toPage<T>(body: unknown, item: (value: unknown) => T): Page<T> {
   const p = object((body as Json).pagination, 'pagination')
   const int = (key: string) => {
     const n = p[key]
-    if (typeof n !== 'number' || !Number.isInteger(n))
-      throw new ShapeError(`pagination.${key} is not an integer`)
-    return n
+    if (!Number.isInteger(n)) throw new ShapeError(`pagination.${key} is not an integer`)
+    return n as number
   }
   return {
     data: data.map(item),

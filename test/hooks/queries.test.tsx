@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import {
   AuthError,
   FileServiceProvider,
+  fileQueryOptions,
   fileServiceKeys,
   NotFoundError,
   useAction,
@@ -69,6 +70,23 @@ describe('query hooks against the emulator', () => {
     expect(result.current.files.data?.count).toBe(1)
     expect(result.current.file.data?.id).toBe(files[0]!.id)
     expect(result.current.conversions.data?.methodsAvailable).toContain('remove_bg')
+  })
+
+  it('a factory with `enabled` waits for an id the host does not have yet (docs/hooks.md)', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    const { result, rerender } = renderHook(
+      ({ id }: { id?: string }) => {
+        const ctx = useFileService()
+        return useQuery({ ...fileQueryOptions(ctx, id ?? ''), enabled: id !== undefined }, ctx.queryClient)
+      },
+      { wrapper: Wrapper, initialProps: {} },
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(result.current.fetchStatus).toBe('idle')
+    expect(count('GET', '/files/')).toBe(0)
+    rerender({ id: files[0]!.id })
+    await waitFor(() => expect(result.current.data?.id).toBe(files[0]!.id))
   })
 
   it('useAction gives null for an action never started, not an error', async () => {

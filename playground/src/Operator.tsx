@@ -63,12 +63,13 @@ export function Operator({ path, go }: { path: string; go: (path: string) => voi
           <p>
             <a href="#/operator">Back to groups</a>
           </p>
-          {id === 'new' ? (
-            // A new group: once created, its page is the group's own.
-            <GroupEditor allowPicking onCreated={({ group }) => go(`/operator/groups/${group.id}`)} />
-          ) : (
-            <GroupEditor key={id} groupId={id} allowPicking />
-          )}
+          {/* One editor for every group page: another group is a fresh edit, and the new group's
+              page, once created, keeps the editor as it is (its "Saved." and the keyboard on it). */}
+          <GroupEditor
+            groupId={id === 'new' ? undefined : id}
+            allowPicking
+            onCreated={({ group }) => go(`/operator/groups/${group.id}`)}
+          />
         </section>
       ) : kind === 'files' && id ? (
         <FilePanel key={id} fileId={id} go={go} />

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
+import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { GroupEditor } from '../../src/index.ts'
 import { secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
@@ -56,6 +57,26 @@ describe('GroupEditor', () => {
     expect(accessToken).toMatch(/^gat-/)
     expect(await serverOrder(group.id)).toEqual(['b.png', 'a.png'])
     expect(await screen.findByText(/Status: Ready/, undefined, { timeout: 4_000 })).toBeDefined() // polled from pending
+  })
+
+  it('stays as it is when the host passes the id of the group it just created', async () => {
+    await emulator.seed({ files: [{ name: 'a.png' }] })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    // A host whose route becomes the new group's once it exists.
+    function Host() {
+      const [id, setId] = useState<string>()
+      return <GroupEditor groupId={id} onCreated={({ group }) => setId(group.id)} />
+    }
+    render(<Host />, { wrapper: Wrapper })
+    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'Select a.png' }))
+    await user.click(screen.getByRole('button', { name: 'Add 1 selected' }))
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    await screen.findByRole('region', { name: 'Access token for this group' })
+    expect(document.querySelector('[data-slot="announcer"]')!.textContent).toBe('Saved.')
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: /^Group g-/ }))
+    expect(order()).toEqual(['a.png'])
   })
 
   it('without the secret key offers only uploading, and says so when the group is empty', async () => {
@@ -147,6 +168,16 @@ describe('GroupEditor', () => {
     await waitFor(() => expect(count('PUT', '/groups/')).toBe(2))
     expect(await serverOrder(groups[1]!.id)).toEqual(['y.png'])
     expect(await serverOrder(groups[0]!.id)).toEqual(['b.png'])
+    // From an edit to a new group: nothing of the edit comes along.
+    rerender(<GroupEditor groupId={groups[0]!.id} />)
+    await waitFor(() => expect(order()).toEqual(['b.png']))
+    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'Select y.png' }))
+    await user.click(screen.getByRole('button', { name: 'Add 1 selected' }))
+    expect(order()).toEqual(['b.png', 'y.png'])
+    rerender(<GroupEditor />)
+    expect(screen.queryByRole('list', { name: 'Files in this group' })).toBeNull()
+    expect(screen.getByRole('heading').textContent).toBe('New group')
   })
 
   it("says a missing group is not found, in the service's words, with nothing to retry or save", async () => {

@@ -61,6 +61,9 @@ describe('operator', () => {
       .toMatch(/^#\/operator\/groups\/g-/)
     const groupId = (await page.evaluate(() => location.hash)).split('/').at(-1)!
     await page.getByRole('heading', { name: `Group ${groupId}` }).waitFor()
+    // The page became the group's own, and the editor stayed as it was: saved, keyboard on its heading.
+    expect(await page.locator('[data-slot="announcer"]').textContent()).toBe('Saved.')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(`Group ${groupId}`)
     const handles = page.locator('[data-slot="drag-handle"]')
     await expect.poll(() => handles.count(), { timeout: 15_000 }).toBe(3)
     const shown = (await handles.allTextContents()).map((t) => t.replace(/^\d+\. /, ''))

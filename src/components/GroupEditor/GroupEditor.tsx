@@ -221,7 +221,7 @@ export const GroupEditor = withRef(function GroupEditor({
   const [editing, setEditing] = useState(groupId)
   if (editing !== groupId) {
     setEditing(groupId)
-    if (groupId !== createdId) {
+    if (groupId === undefined || groupId !== createdId) {
       setItems(null)
       setProblem('')
       setAnnouncement('')

@@ -38,6 +38,20 @@ describe('FileUploader in Chromium', () => {
     expect(onUploaded.mock.calls[0]![0]).toMatchObject({ originalName: 'big.bin', size: 3 * 1024 * 1024 })
   })
 
+  it("tells the host's latest onUploaded, not the one from when the upload began", async () => {
+    await faults({ latency: 800 })
+    const user = userEvent.setup()
+    const seen: string[] = []
+    const Host = ({ step }: { step: string }) => (
+      <FileUploader onUploaded={(file) => seen.push(`${step}: ${file.originalName}`)} />
+    )
+    const view = render(<Host step="before" />, { wrapper: Wrapper })
+    await user.upload(screen.getByLabelText('Choose files'), new File(['a'], 'a.txt', { type: 'text/plain' }))
+    // The host renders again (its state moved on) while the upload is still going.
+    view.rerender(<Host step="after" />)
+    await vi.waitFor(() => expect(seen).toEqual(['after: a.txt']), { timeout: 10_000 })
+  })
+
   it('cancels its uploads when it is removed from the page', async () => {
     await faults({ latency: 800 })
     const user = userEvent.setup()

@@ -128,6 +128,9 @@ export const FileUploader = withRef(function FileUploader({
     if (list.current?.querySelector(`[data-key="${key}"]`)?.contains(document.activeElement))
       focusAfter({ key, control })
   }
+  // An upload ends renders after it began: it tells the host's latest onUploaded, whose state is current.
+  const uploaded = useRef(onUploaded)
+  uploaded.current = onUploaded
   const update = (key: string, change: Partial<UploadItem>) =>
     setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)))
 
@@ -154,7 +157,7 @@ export const FileUploader = withRef(function FileUploader({
         refocus(key, 'remove')
         if (keepUploaded) update(key, { status: 'done', loaded: file.size, result })
         else setItems((list) => list.filter((item) => item.key !== key))
-        onUploaded?.(result)
+        uploaded.current?.(result)
       })
       .catch((error: unknown) => {
         // A later attempt (Try again) or a cancel has already said what became of this one.

@@ -101,17 +101,15 @@ describe('ActionStatusBadge', () => {
     const { Wrapper } = wrapper()
     render(
       <>
-        {Array.from({ length: 5 }, (_, i) => (
-          <ActionStatusBadge key={i} fileId={files[0]!.id} type="moderate" autoRun />
+        {['a', 'b', 'c', 'd', 'e'].map((badge) => (
+          <ActionStatusBadge key={badge} fileId={files[0]!.id} type="moderate" autoRun />
         ))}
       </>,
       { wrapper: Wrapper },
     )
     await tick(12_000)
     expect(count('POST', '/actions/moderate.json')).toBe(1)
-    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(
-      Array(5).fill('Moderation: Done'),
-    )
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(Array(5).fill('Moderation: Done'))
   })
 
   it('autoRun starts the action of the next file when the badge is reused', async () => {

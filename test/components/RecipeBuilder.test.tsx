@@ -170,7 +170,7 @@ describe('RecipeBuilder', () => {
     await waitFor(() => expect(result.textContent).toMatch(/: Ready$/), { timeout: 4_000 })
   })
 
-  it("shows a result or a refusal only under the file it belongs to", async () => {
+  it('shows a result or a refusal only under the file it belongs to', async () => {
     const user = userEvent.setup()
     const { files } = await emulator.seed({ files: [{ sample: 'subject' }, { sample: 'subject' }] })
     const [a, b] = files.map((f) => f.id)

@@ -56,6 +56,9 @@ function FilePanel({ fileId, go }: { fileId: string; go: (path: string) => void 
 
 export function Operator({ path, go }: { path: string; go: (path: string) => void }) {
   const [, , kind, id] = path.split('/')
+  // Back from a group or a file, each list opens on the page it was on.
+  const [groupsPage, setGroupsPage] = useState(1)
+  const [filesPage, setFilesPage] = useState(1)
   return (
     <FileServiceProvider baseUrl={baseUrl} projectId={__FILEKIT_PROJECT__}>
       {kind === 'groups' && id ? (
@@ -77,7 +80,11 @@ export function Operator({ path, go }: { path: string; go: (path: string) => voi
         <>
           <section className="panel" aria-label="Groups">
             <h2>Groups</h2>
-            <GroupList onSelect={(group) => go(`/operator/groups/${group.id}`)} />
+            <GroupList
+              defaultPage={groupsPage}
+              onPageChange={setGroupsPage}
+              onSelect={(group) => go(`/operator/groups/${group.id}`)}
+            />
             <p>
               <a href="#/operator/groups/new">New group</a>
             </p>
@@ -86,6 +93,8 @@ export function Operator({ path, go }: { path: string; go: (path: string) => voi
             <h2>Project files</h2>
             <FileUploader />
             <FileList
+              defaultPage={filesPage}
+              onPageChange={setFilesPage}
               renderActions={(file) => (
                 <button type="button" onClick={() => go(`/operator/files/${file.id}`)}>
                   Details for {file.originalName ?? file.id}

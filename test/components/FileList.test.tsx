@@ -292,6 +292,21 @@ describe('GroupList', () => {
     expect(await within(row).findByText('Ready', {}, { timeout: 3_000 })).toBeDefined()
   })
 
+  it('opens on a given page and says when the page changes, for a host to come back to it', async () => {
+    await emulator.seed({ files: [{}] })
+    await emulator.seed({ groups: Array.from({ length: 25 }, () => ({ files: [0] })) })
+    const user = userEvent.setup()
+    const onPageChange = vi.fn()
+    const { Wrapper } = wrapper()
+    render(<GroupList defaultPage={2} defaultPageSize={10} onPageChange={onPageChange} />, {
+      wrapper: Wrapper,
+    })
+    await screen.findByText('Page 2 of 3')
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    await screen.findByText('Page 3 of 3')
+    expect(onPageChange).toHaveBeenLastCalledWith(3)
+  })
+
   it('goes back a page when the last group on the last page is deleted', async () => {
     await emulator.seed({ files: [{}] })
     const { groups } = await emulator.seed({ groups: Array.from({ length: 11 }, () => ({ files: [0] })) })

@@ -33,6 +33,13 @@ describe('operator', () => {
     await files.getByText('Page 3 of 3').waitFor()
     await expect.poll(() => files.getByRole('row').count()).toBe(6)
     await h.screenshot(page, '04-operator-files-page-3')
+    // A file's details and back: the list opens on the page it was on.
+    await files
+      .getByRole('button', { name: /^Details for / })
+      .first()
+      .click()
+    await page.getByRole('link', { name: 'Back to files' }).click()
+    await files.getByText('Page 3 of 3').waitFor({ timeout: 15_000 })
   }, 60_000)
 
   it('makes a new group from files picked on two pages, and lands on its page', async () => {

@@ -18,6 +18,10 @@ const text = { ...listMessages, ...statusMessages }
 
 /** Props of {@link GroupList}; other props go to the root `div`. */
 export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' | 'onSelect'> {
+  /** First page shown (the last one when there are fewer pages), e.g. the page a host returns to. @default 1 */
+  defaultPage?: number
+  /** Called when the page changes. */
+  onPageChange?: (page: number) => void
   /** Rows per page. @default 20 */
   defaultPageSize?: number
   /** Called when a group's Open button is pressed. */
@@ -41,6 +45,8 @@ const fileCount = (uuid: string) => {
  * while a group on the page is `pending`.
  */
 export const GroupList = withRef(function GroupList({
+  defaultPage = 1,
+  onPageChange,
   defaultPageSize = 20,
   onSelect,
   getHref,
@@ -50,7 +56,7 @@ export const GroupList = withRef(function GroupList({
   ...rest
 }: GroupListProps) {
   const t = useText(text)
-  const { page, pageSize, paginationProps } = usePaging(1, defaultPageSize)
+  const { page, pageSize, paginationProps } = usePaging(defaultPage, defaultPageSize, onPageChange)
   const ctx = useFileService()
   const query = useGroups({ page, items: pageSize }, polling)
   const data = query.data

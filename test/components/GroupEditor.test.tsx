@@ -59,6 +59,38 @@ describe('GroupEditor', () => {
     expect(await screen.findByText(/Status: Ready/, undefined, { timeout: 4_000 })).toBeDefined() // polled from pending
   })
 
+  it('shows a refused save only under its own group', async () => {
+    const { files } = await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }] })
+    const { groups } = await emulator.seed({
+      groups: [{ fileIds: files.map((f) => f.id) }, { fileIds: [files[0]!.id] }],
+    })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    const { rerender } = render(<GroupEditor groupId={groups[0]!.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png']))
+    emulator.faults.failNext('PUT', { status: 422, message: 'Not now' })
+    await user.click(screen.getByRole('button', { name: 'Remove a.png' }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Not now')
+    rerender(<GroupEditor groupId={groups[1]!.id} />)
+    await waitFor(() => expect(order()).toEqual(['a.png']))
+    expect(screen.queryByRole('alert')).toBeNull()
+    // A refused create, then another group, then a new group again: a new create, no old refusal.
+    rerender(<GroupEditor />)
+    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'Select b.png' }))
+    await user.click(screen.getByRole('button', { name: 'Add 1 selected' }))
+    emulator.faults.failNext('POST', { status: 422, message: 'Not this one' })
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Not this one')
+    rerender(<GroupEditor groupId={groups[1]!.id} />)
+    await waitFor(() => expect(order()).toEqual(['a.png']))
+    expect(screen.queryByRole('alert')).toBeNull()
+    rerender(<GroupEditor />)
+    expect(screen.getByRole('heading').textContent).toBe('New group')
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+  })
+
   it('stays as it is when the host passes the id of the group it just created', async () => {
     await emulator.seed({ files: [{ name: 'a.png' }] })
     const user = userEvent.setup()

@@ -231,6 +231,10 @@ export const GroupEditor = withRef(function GroupEditor({
       setToken(undefined)
     }
   }
+  // A new group after another group is a new create: no refusal from an earlier one.
+  const resetCreate = create.reset
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the group shown changes
+  useEffect(() => resetCreate(), [editing])
   const focusAfter = useRef<string | null>(null)
   const dragFrom = useRef<number | null>(null)
   const hintId = useId()
@@ -368,10 +372,12 @@ export const GroupEditor = withRef(function GroupEditor({
       </div>
     )
   }
-  const saving = create.isPending || update.isPending
+  // A save belongs to the group it was sent for: a host may show another group since.
+  const updating = update.variables?.id === id
+  const saving = create.isPending || (updating && update.isPending)
   // TanStack holds a save made offline until the network is back: say so while it waits.
-  const waiting = create.isPaused || update.isPaused
-  const saveError = create.error ?? update.error
+  const waiting = create.isPaused || (updating && update.isPaused)
+  const saveError = (!id && create.error) || (updating && update.error)
   const state = id && !items ? viewState(files, false) : 'ready'
 
   return (

@@ -215,6 +215,32 @@ describe('provider', () => {
     }
   })
 
+  it('a renewed token (a token function) is used once the host asks again (docs/hooks.md)', async () => {
+    await emulator.seed({ files: [{}] })
+    const hostClient = newQueryClient()
+    let token = 'expired'
+    const { result } = renderHook(() => ({ files: useFiles(), ctx: useFileService() }), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={hostClient}>
+          <FileServiceProvider
+            baseUrl={baseUrl}
+            projectId="demo"
+            token={() => token}
+            tokenScope="user-1"
+            onAuthError={() => {
+              token = secretKey // the host renews its session
+            }}
+          >
+            {children}
+          </FileServiceProvider>
+        </QueryClientProvider>
+      ),
+    })
+    await waitFor(() => expect(result.current.files.error).toBeInstanceOf(AuthError))
+    await act(() => hostClient.invalidateQueries({ queryKey: fileServiceKeys.all(result.current.ctx) }))
+    await waitFor(() => expect(result.current.files.data?.count).toBe(1))
+  })
+
   it('the scope names the token kind and a hash, never the token', async () => {
     const { Wrapper } = wrapper()
     const { result } = renderHook(() => useFileService(), { wrapper: Wrapper })

@@ -67,8 +67,8 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
   const runs: MutationFilters = {
     mutationKey: runActionKey(ctx),
     predicate: ({ state }) => {
-      const run = state.variables as { fileId: string; type: ActionType } | undefined
-      return run?.fileId === fileId && run.type === type
+      const sent = state.variables as { fileId: string; type: ActionType } | undefined
+      return sent?.fileId === fileId && sent.type === type
     },
   }
   const lastRun = useMutationState({ filters: runs, select: (m) => m.state }, ctx.queryClient).at(-1)

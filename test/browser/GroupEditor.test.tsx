@@ -2,6 +2,7 @@
 // without a token, see the token once, reopen with only that token, reorder and save.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
+import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createFileServiceClient, GroupEditor } from '../../src/index.ts'
 import { baseUrl, faults, projectId, secretKey } from './support.ts'
@@ -36,6 +37,25 @@ describe('GroupEditor in Chromium', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000))
     expect(order()).toEqual(['y.txt'])
     expect(screen.queryByText('Unsaved changes')).toBeNull()
+  })
+
+  it('keeps an upload going when the host passes the id of the group it just created', async () => {
+    const user = userEvent.setup()
+    function Host() {
+      const [id, setId] = useState<string>()
+      return <GroupEditor groupId={id} onCreated={({ group }) => setId(group.id)} />
+    }
+    render(<Host />, { wrapper: provider(secretKey) })
+    const input = screen.getByLabelText('Choose files')
+    await user.upload(input, new File(['one'], 'one.txt'))
+    await waitFor(() => expect(order()).toEqual(['one.txt']), { timeout: 10_000 })
+    await faults({ latency: 1_000 })
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    // A file chosen while the group is being created: the editor the host keeps keeps it too.
+    await user.upload(input, new File(['two'], 'two.txt'))
+    await screen.findByRole('heading', { name: /^Group g-/ }, { timeout: 10_000 })
+    await waitFor(() => expect(order()).toEqual(['one.txt', 'two.txt']), { timeout: 10_000 })
+    expect(screen.getByText('Unsaved changes')).toBeDefined()
   })
 
   it('creates a group from uploads anonymously, then edits it with only its token', async () => {

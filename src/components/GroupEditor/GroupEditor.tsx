@@ -219,9 +219,12 @@ export const GroupEditor = withRef(function GroupEditor({
   // not see (or save) the last group's unsaved files under the next one. A host passing the id
   // of the group just created keeps the editor as it is.
   const [editing, setEditing] = useState(groupId)
+  // Counts the fresh edits: the uploader belongs to one (a kept editor keeps its uploads).
+  const [edit, setEdit] = useState(0)
   if (editing !== groupId) {
     setEditing(groupId)
     if (groupId === undefined || groupId !== createdId) {
+      setEdit(edit + 1)
       setItems(null)
       setProblem('')
       setAnnouncement('')
@@ -233,8 +236,8 @@ export const GroupEditor = withRef(function GroupEditor({
   }
   // A new group after another group is a new create: no refusal from an earlier one.
   const resetCreate = create.reset
-  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the group shown changes
-  useEffect(() => resetCreate(), [editing])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when a fresh edit starts
+  useEffect(() => resetCreate(), [edit])
   const focusAfter = useRef<string | null>(null)
   const dragFrom = useRef<number | null>(null)
   const hintId = useId()
@@ -435,7 +438,7 @@ export const GroupEditor = withRef(function GroupEditor({
           {/* An uploaded file moves into the group's list, which announces it. */}
           <FileUploader
             // Uploads started for one group end with it: another group gets a new uploader.
-            key={editing}
+            key={edit}
             keepUploaded={false}
             onUploaded={(file) => add([file])}
             onPendingChange={setUploadsPending}

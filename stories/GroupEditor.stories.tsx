@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { onlineManager } from '@tanstack/react-query'
+import { focusManager, onlineManager } from '@tanstack/react-query'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { GroupEditor } from '../src/index.ts'
-import { emulator } from './support/emulator.ts'
+import { createFileServiceClient, GroupEditor } from '../src/index.ts'
+import { baseUrl, emulator } from './support/emulator.ts'
 import { onlineAfter } from './support/offline.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
@@ -189,5 +189,35 @@ export const SaveOffline: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Save group' }))
     await expect(await canvas.findByText('Offline, waiting for the network')).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Saving…' })).toHaveAttribute('aria-disabled', 'true')
+  },
+}
+
+/**
+ * Somebody else saved the group while this edit was open (another tab, the end user): a
+ * refresh brings their version, the edit stays, and the editor says saving would replace it.
+ */
+export const ChangedElsewhere: Story = {
+  ...withGroup,
+  loaders: [
+    seed({
+      files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }],
+      groups: [{ files: [0, 1, 2] }],
+    }),
+  ],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement)
+    const { groups, files } = loaded.seeded as Seeded
+    await userEvent.click(await canvas.findByRole('button', { name: 'Remove a.png' }))
+    const elsewhere = createFileServiceClient({
+      baseUrl,
+      projectId: emulator.projectId,
+      token: emulator.secretKey,
+    })
+    await elsewhere.groups.update(groups[0]!.id, { fileIds: [files[2]!.id] })
+    // The window gets the focus back: TanStack refreshes what is shown.
+    focusManager.setFocused(false)
+    focusManager.setFocused(true)
+    focusManager.setFocused(undefined)
+    await expect(await canvas.findByText(/changed elsewhere/)).toBeVisible()
   },
 }

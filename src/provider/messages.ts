@@ -104,6 +104,8 @@ export const editorMessages = {
   'editor.discard': 'Discard changes',
   'editor.discarded': 'Changes discarded.',
   'editor.unsaved': 'Unsaved changes',
+  'editor.changedElsewhere':
+    'This group was changed elsewhere since this edit began: saving replaces that version; Discard changes shows it.',
   'editor.waitingForUploads': 'Waiting for uploads to finish',
   'editor.saved': 'Saved.',
   'editor.status': 'Status: {status}',

@@ -2,11 +2,12 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { userEvent } from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { GroupEditor } from '../../src/index.ts'
-import { secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
+import { createFileServiceClient, GroupEditor } from '../../src/index.ts'
+import { baseUrl, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
 const { emulator, count } = setupEmulator({ delays: { group: 100 } })
+const client = createFileServiceClient({ baseUrl, projectId: 'demo', token: secretKey })
 
 const order = () =>
   within(screen.getByRole('list', { name: 'Files in this group' }))
@@ -57,6 +58,39 @@ describe('GroupEditor', () => {
     expect(accessToken).toMatch(/^gat-/)
     expect(await serverOrder(group.id)).toEqual(['b.png', 'a.png'])
     expect(await screen.findByText(/Status: Ready/, undefined, { timeout: 4_000 })).toBeDefined() // polled from pending
+  })
+
+  it('says when the group was changed elsewhere during an edit, and Discard shows that version', async () => {
+    const { files } = await emulator.seed({
+      files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }],
+    })
+    const ids = files.map((f) => f.id)
+    const { groups } = await emulator.seed({ groups: [{ fileIds: ids }] })
+    const user = userEvent.setup()
+    const { Wrapper, hostClient } = wrapper()
+    render(<GroupEditor groupId={groups[0]!.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
+    await user.click(screen.getByRole('button', { name: 'Remove a.png' }))
+    // Another tab (or the end user) saves meanwhile; this one refreshes (window focus).
+    await client.groups.update(groups[0]!.id, { fileIds: [ids[2]!] })
+    await hostClient.invalidateQueries()
+    const warning = await screen.findByText(/changed elsewhere/)
+    expect(warning.textContent).toBe(
+      'This group was changed elsewhere since this edit began: saving replaces that version; Discard changes shows it.',
+    )
+    expect(order()).toEqual(['b.png', 'c.png']) // the edit is still there
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }))
+    expect(order()).toEqual(['c.png'])
+    expect(screen.queryByText(/changed elsewhere/)).toBeNull()
+    // An edit of the new version, saved here: no warning about its own save.
+    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'Select a.png' }))
+    await user.click(screen.getByRole('button', { name: 'Add 1 selected' }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await screen.findByText('Saved.')
+    await hostClient.invalidateQueries()
+    await waitFor(() => expect(order()).toEqual(['c.png', 'a.png']))
+    expect(screen.queryByText(/changed elsewhere/)).toBeNull()
   })
 
   it('shows a refused save only under its own group', async () => {

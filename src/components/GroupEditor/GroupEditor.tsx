@@ -251,7 +251,11 @@ export const GroupEditor = withRef(function GroupEditor({
   // Uploads finish one after another between renders: always build on the latest list.
   const latest = useRef(list)
   latest.current = list
+  // The group's version (its uuid changes with every save) when this edit began: if a refresh
+  // brings another one, somebody saved meanwhile, and saving would replace their version.
+  const [editedVersion, setEditedVersion] = useState<string>()
   const change = (next: FileResource[], message: string) => {
+    if (items === null) setEditedVersion(group.data?.uuid)
     latest.current = next
     setItems(next)
     setAnnouncement(message)
@@ -381,6 +385,7 @@ export const GroupEditor = withRef(function GroupEditor({
   // TanStack holds a save made offline until the network is back: say so while it waits.
   const waiting = create.isPaused || (updating && update.isPaused)
   const saveError = (!id && create.error) || (updating && update.error)
+  const changedElsewhere = !saving && !!editedVersion && !!group.data && group.data.uuid !== editedVersion
   const state = id && !items ? viewState(files, false) : 'ready'
 
   return (
@@ -493,11 +498,18 @@ export const GroupEditor = withRef(function GroupEditor({
         <div data-slot="editor-actions">
           {/* Saving now would leave out the files still uploading (and, once a group is created
               anonymously, lose them): the save waits for them, and says so. */}
-          {uploadsPending > 0 ? (
-            <span data-slot="uploads-pending">{t('editor.waitingForUploads')}</span>
-          ) : (
-            dirty && <span data-slot="unsaved">{t('editor.unsaved')}</span>
-          )}{' '}
+          {/* Live: a version saved elsewhere shows up with a refresh, not with a key press. */}
+          <span aria-live="polite">
+            {uploadsPending > 0 ? (
+              <span data-slot="uploads-pending">{t('editor.waitingForUploads')}</span>
+            ) : (
+              dirty && (
+                <span data-slot="unsaved">
+                  {t(changedElsewhere ? 'editor.changedElsewhere' : 'editor.unsaved')}
+                </span>
+              )
+            )}
+          </span>{' '}
           <button
             ref={saveButton}
             type="button"

@@ -86,9 +86,12 @@ export function useUpdateGroup() {
       onSuccess: (group) => queryClient.setQueryData(fileServiceKeys.group(ctx, group.id), group),
       onSettled: (_data, _error, { id }) => {
         // With several edits in flight, only the last one refetches: earlier answers would
-        // briefly show an intermediate order.
+        // briefly show an intermediate order. The lists show each group's file count.
         if (queryClient.isMutating({ mutationKey }) > 1) return
-        return queryClient.invalidateQueries({ queryKey: fileServiceKeys.group(ctx, id) })
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey: fileServiceKeys.group(ctx, id) }),
+          queryClient.invalidateQueries({ queryKey: [...fileServiceKeys.groups(ctx), 'list'] }),
+        ])
       },
     },
     queryClient,

@@ -57,6 +57,17 @@ describe('mutation hooks', () => {
     expect(result.current.files.data?.count).toBe(3)
   })
 
+  it("useUpdateGroup refreshes the group lists, whose rows show each group's file count", async () => {
+    const { fileIds, group } = await groupOfThree()
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(() => ({ list: useGroups(), update: useUpdateGroup() }), {
+      wrapper: Wrapper,
+    })
+    await waitFor(() => expect(result.current.list.data?.data[0]?.uuid).toMatch(/~3$/))
+    await act(() => result.current.update.mutateAsync({ id: group.id, fileIds: fileIds.slice(1) }))
+    await waitFor(() => expect(result.current.list.data?.data[0]?.uuid).toMatch(/~2$/))
+  })
+
   it('useUpdateGroup rolls back when the server refuses', async () => {
     const { fileIds, group } = await groupOfThree()
     const { Wrapper } = wrapper({ token: group.accessToken })

@@ -171,6 +171,7 @@ export const uploaderMessages = {
   'uploader.canceled': 'Canceled',
   'uploader.tooLarge': 'Larger than {max}',
   'uploader.wrongType': 'Not an accepted type ({accept})',
+  'uploader.empty': 'Empty file: nothing to upload',
   'uploader.progress': 'Upload of {name}',
   'uploader.cancelFile': 'Cancel {name}',
   'uploader.retryFile': 'Try again: {name}',

@@ -45,6 +45,16 @@ describe('FileUploader', () => {
     expect(screen.queryByText('big.png')).toBeNull()
   })
 
+  it('refuses an empty file in plain words, without sending it', async () => {
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: undefined })
+    render(<FileUploader />, { wrapper: Wrapper })
+    await user.upload(screen.getByLabelText('Choose files'), new File([], 'empty.txt'))
+    // The service would refuse it too, in its own terms ("file[content] is empty.").
+    expect(within(item('empty.txt')).getByRole('alert').textContent).toBe('Empty file: nothing to upload')
+    expect(count('POST', '/files.json')).toBe(0)
+  })
+
   it('shows a failure and retries it', async () => {
     emulator.faults.failNext('files.json', { status: 503, message: 'Storage is down' })
     const user = userEvent.setup()

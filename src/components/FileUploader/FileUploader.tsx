@@ -17,7 +17,7 @@ const text = { ...stateMessages, ...uploaderMessages }
 
 /**
  * The state of one file in the uploader: `queued` while three others are being sent (it starts
- * when one of them ends); `rejected` by `accept` or `maxSize`, before any request.
+ * when one of them ends); `rejected` by `accept` or `maxSize`, or for being empty, before any request.
  */
 export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'canceled' | 'rejected'
 
@@ -181,8 +181,9 @@ export const FileUploader = withRef(function FileUploader({
     const chosen = multiple ? [...files] : [...files].slice(0, 1)
     const added = chosen.map((file): UploadItem => {
       const key = `u${++counter.current}`
-      const refusal =
-        maxSize !== undefined && file.size > maxSize
+      const refusal = !file.size
+        ? t('uploader.empty')
+        : maxSize !== undefined && file.size > maxSize
           ? t('uploader.tooLarge', { max: formatSize(maxSize, locale) })
           : accept?.length && !matches(file, accept)
             ? t('uploader.wrongType', { accept: accept.join(', ') })

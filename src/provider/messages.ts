@@ -114,6 +114,7 @@ export const editorMessages = {
   'editor.addSelected': 'Add {count} selected',
   'editor.tooMany': 'A group holds at most {max} files.',
   'editor.needOne': 'Add at least one file.',
+  'editor.removedFiles': 'Take out what was removed from the project to save: {names}.',
   'editor.duplicate': '{name} is already in the group.',
   'editor.tokenTitle': 'Access token for this group',
   'editor.tokenHint':

@@ -93,6 +93,29 @@ describe('GroupEditor', () => {
     expect(screen.queryByText(/changed elsewhere/)).toBeNull()
   })
 
+  it('marks a file removed from the project, and asks to take it out before saving', async () => {
+    const { files } = await emulator.seed({
+      files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }],
+    })
+    const { groups } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
+    await client.files.delete(files[1]!.id)
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(<GroupEditor groupId={groups[0]!.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png · Removed', 'c.png']))
+    await user.click(screen.getByRole('button', { name: 'Move c.png up' }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    // The service would refuse it naming an id ("Unknown or removed file ids: f-…").
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Take out what was removed from the project to save: b.png.',
+    )
+    expect(count('PUT', '/groups/')).toBe(0)
+    await user.click(screen.getByRole('button', { name: 'Remove b.png' }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await screen.findByText('Saved.')
+    expect(await serverOrder(groups[0]!.id)).toEqual(['a.png', 'c.png'])
+  })
+
   it('shows a refused save only under its own group', async () => {
     const { files } = await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }] })
     const { groups } = await emulator.seed({

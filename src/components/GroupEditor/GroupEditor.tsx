@@ -109,6 +109,7 @@ const FileRow = memo(function FileRow({
         onKeyDown={(e) => actions.current.onKeyDown(e, index)}
       >
         {t('editor.position', { position: index + 1 })} {name}
+        {file.status === 'removed' && ` · ${t('status.removed')}`}
       </button>{' '}
       <button
         type="button"
@@ -313,6 +314,9 @@ export const GroupEditor = withRef(function GroupEditor({
   const save = () => {
     const fileIds = list.map((f) => f.id)
     if (!fileIds.length) return setProblem(t('editor.needOne'))
+    // The service refuses them by id; the editor can say which by name.
+    const removed = list.filter((f) => f.status === 'removed').map(nameOf)
+    if (removed.length) return setProblem(t('editor.removedFiles', { names: removed.join(', ') }))
     if (fileIds.length > maxFiles) return setProblem(t('editor.tooMany', { max: maxFiles }))
     if (inFlight.current) return
     inFlight.current = true

@@ -221,3 +221,32 @@ export const ChangedElsewhere: Story = {
     await expect(await canvas.findByText(/changed elsewhere/)).toBeVisible()
   },
 }
+
+/** A file of the group was removed from the project: the row says so, and saving asks to take it out first. */
+export const RemovedFile: Story = {
+  ...withGroup,
+  loaders: [
+    async () => {
+      const loaded = await seed({
+        files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }],
+        groups: [{ files: [0, 1, 2] }],
+      })()
+      const operator = createFileServiceClient({
+        baseUrl,
+        projectId: emulator.projectId,
+        token: emulator.secretKey,
+        fetch: (input, init) => emulator.fetch(new Request(input, init)),
+      })
+      await operator.files.delete(loaded.seeded.files[1]!.id)
+      return loaded
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Move c.png up' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Save group' }))
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      /removed from the project to save: b\.png/,
+    )
+  },
+}

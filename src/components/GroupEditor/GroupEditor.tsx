@@ -253,10 +253,12 @@ export const GroupEditor = withRef(function GroupEditor({
   const latest = useRef(list)
   latest.current = list
   // The group's version (its uuid changes with every save) when this edit began: if a refresh
-  // brings another one, somebody saved meanwhile, and saving would replace their version.
+  // brings another one, somebody saved meanwhile, and saving would replace their version. Only a
+  // ready group's: while a save is processed (this editor's own, just before) the service may
+  // still change the uuid.
   const [editedVersion, setEditedVersion] = useState<string>()
   const change = (next: FileResource[], message: string) => {
-    if (items === null) setEditedVersion(group.data?.uuid)
+    if (items === null) setEditedVersion(group.data?.status === 'ready' ? group.data.uuid : undefined)
     latest.current = next
     setItems(next)
     setAnnouncement(message)

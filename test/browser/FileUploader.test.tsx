@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
-import type { ReactNode } from 'react'
+import { Activity, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FileServiceProvider, FileUploader } from '../../src/index.ts'
 import { baseUrl, faults, projectId, uploadLimit } from './support.ts'
@@ -63,6 +63,33 @@ describe('FileUploader in Chromium', () => {
     view.unmount()
     // Nobody can see, cancel or retry them any more: no upload goes on, and none starts.
     await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect(onUploaded).not.toHaveBeenCalled()
+  })
+
+  it('hidden by an <Activity>, its uploads end as canceled, with Try again', async () => {
+    await faults({ latency: 800 })
+    const user = userEvent.setup()
+    const onUploaded = vi.fn()
+    const view = render(
+      <Activity mode="visible">
+        <FileUploader onUploaded={onUploaded} />
+      </Activity>,
+      { wrapper: Wrapper },
+    )
+    await user.upload(screen.getByLabelText('Choose files'), new File(['a'], 'a.txt', { type: 'text/plain' }))
+    view.rerender(
+      <Activity mode="hidden">
+        <FileUploader onUploaded={onUploaded} />
+      </Activity>,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    view.rerender(
+      <Activity mode="visible">
+        <FileUploader onUploaded={onUploaded} />
+      </Activity>,
+    )
+    await vi.waitFor(() => expect(within(item('a.txt')).getByRole('status').textContent).toBe('Canceled'))
+    expect(within(item('a.txt')).getByRole('button', { name: 'Try again: a.txt' })).toBeDefined()
     expect(onUploaded).not.toHaveBeenCalled()
   })
 

@@ -85,7 +85,8 @@ const refusesFile = (error: unknown) =>
 
 /**
  * A drop zone and file input; several uploads at once, each with progress, cancel and retry.
- * Removed from the page, it cancels the uploads it still has running or waiting.
+ * Removed from the page, it cancels the uploads it still has running or waiting (hidden by a
+ * React `<Activity>` too, which runs the same cleanup: they read "Canceled", with "Try again").
  */
 export const FileUploader = withRef(function FileUploader({
   accept,

@@ -281,6 +281,15 @@ describe('GroupList', () => {
     await expectNoAxeViolations(container)
   })
 
+  it('links each group to the address getHref gives', async () => {
+    await emulator.seed({ files: [{}] })
+    const { groups } = await emulator.seed({ groups: [{ files: [0] }] })
+    const { Wrapper } = wrapper()
+    render(<GroupList getHref={(group) => `/groups/${group.id}`} />, { wrapper: Wrapper })
+    const link = await screen.findByRole('link', { name: groups[0]!.id })
+    expect(link.getAttribute('href')).toBe(`/groups/${groups[0]!.id}`)
+  })
+
   it('follows a new group from Processing to Ready', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     const group = await client.groups.create({ fileIds: [files[0]!.id] })

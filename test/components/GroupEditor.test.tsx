@@ -176,6 +176,17 @@ describe('GroupEditor', () => {
     expect(screen.queryByRole('button', { name: 'Add from project files' })).toBeNull()
   })
 
+  it('offers picking when allowPicking says so, whatever the token (a proxy may add the secret key)', async () => {
+    const { Wrapper } = wrapper({ token: undefined })
+    const { unmount } = render(<GroupEditor allowPicking />, { wrapper: Wrapper })
+    expect(screen.getByRole('button', { name: 'Add from project files' })).toBeDefined()
+    unmount()
+    const secret = wrapper()
+    render(<GroupEditor allowPicking={false} />, { wrapper: secret.Wrapper })
+    expect(screen.getByText('No files in this group yet. Upload some.')).toBeDefined()
+    expect(screen.queryByRole('button', { name: 'Add from project files' })).toBeNull()
+  })
+
   it('reorders with the keyboard, keeps focus on the moved file, announces it, and saves', async () => {
     const group = await seededGroup()
     const user = userEvent.setup()

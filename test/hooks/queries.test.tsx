@@ -16,8 +16,13 @@ import {
   useGroup,
   useGroupFiles,
   useGroups,
+  useSuspenseAction,
+  useSuspenseConversions,
+  useSuspenseFile,
+  useSuspenseFiles,
   useSuspenseGroup,
   useSuspenseGroupFiles,
+  useSuspenseGroups,
 } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from './setup.tsx'
 
@@ -299,5 +304,33 @@ describe('suspense variants', () => {
     )
     expect(screen.getByText('Loading…')).toBeDefined()
     expect(await screen.findByText(`${groups[0]!.id} has 1 file`)).toBeDefined()
+  })
+
+  it('every suspense variant gives the data of its hook', async () => {
+    const { files } = await emulator.seed({ files: [{ name: 'a.png' }], groups: [{ files: [0] }] })
+    const id = files[0]!.id
+    const { Wrapper } = wrapper()
+    function All() {
+      const groups = useSuspenseGroups()
+      const list = useSuspenseFiles()
+      const file = useSuspenseFile(id)
+      const action = useSuspenseAction(id, 'moderate')
+      const conversions = useSuspenseConversions(id)
+      return (
+        <p>
+          {groups.data.count} group, {list.data.count} file, {file.data.originalName},{' '}
+          {action.data === null ? 'never moderated' : action.data.status},{' '}
+          {conversions.data.methodsAvailable.join(' ')}
+        </p>
+      )
+    }
+    render(
+      <Wrapper>
+        <Suspense fallback={<p>Loading…</p>}>
+          <All />
+        </Suspense>
+      </Wrapper>,
+    )
+    expect(await screen.findByText('1 group, 1 file, a.png, never moderated, image remove_bg')).toBeDefined()
   })
 })

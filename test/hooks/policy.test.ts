@@ -1,0 +1,95 @@
+// The exported retry and polling policy, by itself: what every Filekit query is given, and what
+// a host's own useQuery can be given (DESIGN.md "Polling", docs/hooks.md "Retries and errors").
+import type { Query } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  FileServiceError,
+  finalStatuses,
+  isFinalStatus,
+  NotFoundError,
+  pollInterval,
+  RateLimitError,
+  retryDelay,
+  shouldRetry,
+} from '../../src/index.ts'
+
+const answer = { method: 'GET', path: '/api/v1/projects/demo/files.json' }
+const status = (code: number) => new FileServiceError({ ...answer, status: code, code: `http_${code}` })
+
+describe('final statuses', () => {
+  it('are the success and failure statuses; anything else, unknown ones too, is still pending', () => {
+    expect([...finalStatuses].sort()).toEqual(['error', 'failed', 'processing_error', 'ready', 'removed'])
+    for (const final of finalStatuses) expect(isFinalStatus(final)).toBe(true)
+    for (const pending of ['pending', 'processing', 'queued', 'something_new'])
+      expect(isFinalStatus(pending)).toBe(false)
+  })
+})
+
+describe('shouldRetry', () => {
+  it('retries network errors, 5xx and 429 up to three times, never other 4xx or an abort', () => {
+    expect(shouldRetry(0, new TypeError('Failed to fetch'))).toBe(true)
+    expect(shouldRetry(2, status(503))).toBe(true)
+    expect(shouldRetry(0, new RateLimitError({ ...answer, status: 429, code: 'rate_limited' }))).toBe(true)
+    expect(shouldRetry(3, status(503))).toBe(false)
+    for (const code of [400, 401, 403, 422]) expect(shouldRetry(0, status(code))).toBe(false)
+    expect(shouldRetry(0, new NotFoundError({ ...answer, status: 404, code: 'not_found' }))).toBe(false)
+    expect(shouldRetry(0, new DOMException('The operation was aborted.', 'AbortError'))).toBe(false)
+  })
+})
+
+describe('retryDelay', () => {
+  it('doubles from 1 s up to 30 s, and waits Retry-After on a 429', () => {
+    expect([0, 1, 2, 3, 5, 10].map((attempt) => retryDelay(attempt, status(503)))).toEqual([
+      1000, 2000, 4000, 8000, 30_000, 30_000,
+    ])
+    const limited = new RateLimitError({ ...answer, status: 429, code: 'rate_limited', retryAfter: 7 })
+    expect(retryDelay(0, limited)).toBe(7000)
+    const unsaid = new RateLimitError({ ...answer, status: 429, code: 'rate_limited' })
+    expect(retryDelay(1, unsaid)).toBe(2000)
+  })
+})
+
+describe('pollInterval', () => {
+  afterEach(() => vi.useRealTimers())
+  // What a refetchInterval function reads of a query: its data and how many fetches it had.
+  const query = (data: unknown, fetches = 0) =>
+    ({ state: { data, dataUpdateCount: fetches, errorUpdateCount: 0 } }) as unknown as Query<
+      unknown,
+      Error,
+      unknown,
+      readonly unknown[]
+    >
+
+  it('backs off ×1.5 from 1 s to at most 10 s while pending, and stops at a final status', () => {
+    const interval = pollInterval()
+    const pending = query({ status: 'pending' })
+    const steps = [0, 1, 2, 3, 4, 5, 6, 7].map((fetches) => {
+      pending.state.dataUpdateCount = fetches
+      return interval(pending)
+    })
+    expect(steps).toEqual([1000, 1500, 2250, 3375, 5063, 7594, 10_000, 10_000])
+    expect(interval(query({ status: 'ready' }))).toBe(false)
+    expect(interval(query({ status: 'processing_error' }))).toBe(false)
+    expect(interval(query(undefined))).toBe(false) // nothing to follow yet
+  })
+
+  it('treats an unknown status as pending, and gives up at maxWait, landing the last poll on it', () => {
+    vi.useFakeTimers()
+    const interval = pollInterval({ initialInterval: 1000, maxWait: 2500 })
+    const pending = query({ status: 'frobnicating' })
+    expect(interval(pending)).toBe(1000)
+    vi.advanceTimersByTime(2000)
+    pending.state.dataUpdateCount = 1
+    expect(interval(pending)).toBe(500) // 1500 would overshoot the deadline
+    vi.advanceTimersByTime(500)
+    expect(interval(pending)).toBe(false)
+  })
+
+  it('reads the status where statusOf says: a page polls while any row is pending', () => {
+    const interval = pollInterval({}, (page: { data: { status: string }[] } | undefined) =>
+      page?.data.every((row) => isFinalStatus(row.status)) ? 'ready' : 'pending',
+    )
+    expect(interval(query({ data: [{ status: 'ready' }, { status: 'pending' }] }))).toBe(1000)
+    expect(interval(query({ data: [{ status: 'ready' }, { status: 'removed' }] }))).toBe(false)
+  })
+})

@@ -316,6 +316,7 @@ describe('hydration in Chromium', () => {
       new File(['hello'], 'hello.txt', { type: 'text/plain' }),
     )
     await vi.waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1), { timeout: 10_000 })
-    expect(view.getByText('Uploaded')).toBeTruthy()
+    // onUploaded is called as the item's new state is set: the text follows with the next render.
+    expect(await view.findByText('Uploaded')).toBeTruthy()
   })
 })

@@ -22,7 +22,8 @@ describe('FileUploader', () => {
     ])
     expect(within(screen.getByRole('list', { name: 'Uploads' })).getAllByRole('listitem')).toHaveLength(2)
     await vi.waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(2))
-    expect(within(item('one.txt')).getByRole('status').textContent).toBe('Uploaded')
+    // onUploaded is called as the item's new state is set: the text follows with the next render.
+    await vi.waitFor(() => expect(within(item('one.txt')).getByRole('status').textContent).toBe('Uploaded'))
     expect(item('two.txt').getAttribute('data-status')).toBe('done')
     expect(count('POST', '/files.json')).toBe(2)
     await expectNoAxeViolations(container)

@@ -116,6 +116,23 @@ describe('GroupEditor', () => {
     expect(await serverOrder(groups[0]!.id)).toEqual(['a.png', 'c.png'])
   })
 
+  it('keeps what was changed while a save was on its way, as still unsaved', async () => {
+    const group = await seededGroup()
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: group.accessToken })
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
+    await user.click(screen.getByRole('button', { name: 'Move b.png up' }))
+    emulator.faults.latency(300)
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    // Before the answer comes: one more change.
+    await user.click(screen.getByRole('button', { name: 'Remove c.png' }))
+    await screen.findByText('Saved.')
+    expect(order()).toEqual(['b.png', 'a.png'])
+    expect(screen.getByText('Unsaved changes')).toBeDefined()
+    expect(await serverOrder(group.id)).toEqual(['b.png', 'a.png', 'c.png'])
+  })
+
   it('shows a refused save only under its own group', async () => {
     const { files } = await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }] })
     const { groups } = await emulator.seed({

@@ -323,13 +323,20 @@ export const GroupEditor = withRef(function GroupEditor({
     if (inFlight.current) return
     inFlight.current = true
     setAnnouncement('')
+    // Saved, the list sent is the group's: nothing is left unsaved, unless the list was changed
+    // while the save was on its way (a move, an upload landing): that stays, still unsaved.
+    // (That edit now builds on this save, whose version the service may still change.)
+    const settle = () => {
+      if (latest.current.map((f) => f.id).join() === fileIds.join()) setItems(null)
+      else setEditedVersion(undefined)
+    }
     if (id) {
       update.mutate(
         { id, fileIds },
         {
           onSettled: done,
           onSuccess: (saved) => {
-            setItems(null)
+            settle()
             announceSaved()
             onSaved?.(saved)
           },
@@ -350,7 +357,7 @@ export const GroupEditor = withRef(function GroupEditor({
               pages: 1,
             })
             setCreatedId(saved.id)
-            if (!anonymous) setItems(null)
+            if (!anonymous) settle()
             setToken(saved.accessToken)
             announceSaved()
             onCreated?.({ group: saved, accessToken: saved.accessToken })

@@ -145,8 +145,9 @@ export interface Action<T extends ActionType = ActionType> {
   /** `pending` after `client.actions.run`, then `ready` or a failure status. */
   status: ResourceStatus
   /**
-   * The finished result, typed per action kind; `null` while pending.
-   * The client checks the outer shape only: narrow with the `readX` helpers before trusting nested fields.
+   * The finished result, typed per action kind; `null` while pending, and when it does not have
+   * the kind's shape. The client checks what the types promise: `data`, `virus_scan`'s `infected`,
+   * and each label's `Name` and `Confidence` (a label without them is left out).
    */
   result: ActionResultMap[T] | null
   fileId: string | null

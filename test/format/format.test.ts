@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { FileServiceError } from '../../src/api/errors.ts'
+import type { Action, ActionType } from '../../src/api/types.ts'
+import { summarizeAction } from '../../src/components/ActionStatusBadge/summarizeAction.ts'
 import { errorText } from '../../src/components/shared/errorText.ts'
 import { formatDate, formatPercent, formatSize } from '../../src/components/shared/format.ts'
-import { formatMessage, stateMessages } from '../../src/provider/messages.ts'
+import { badgeMessages, formatMessage, stateMessages } from '../../src/provider/messages.ts'
 
 describe('formatSize', () => {
   it('says bytes in words and larger sizes in short units', () => {
@@ -52,5 +54,48 @@ describe('errorText', () => {
       'The service could not be reached',
     )
     expect(errorText(new Error('Something else'), t)).toBe('Something else')
+  })
+})
+
+describe('summarizeAction', () => {
+  const t = (key: keyof typeof badgeMessages, values?: Record<string, string | number>) =>
+    formatMessage(badgeMessages[key], values)
+  const done = <T extends ActionType>(actionType: T, data: unknown): Action<T> => ({
+    id: 'a-1',
+    actionType,
+    status: 'ready',
+    result: { data } as Action<T>['result'],
+    fileId: 'f-1',
+    projectId: 'demo',
+  })
+  const label = (Name: string, Confidence: number) => ({ Name, Confidence })
+
+  it('names the top three labels by confidence, or says there were none', () => {
+    const labels = [label('Road', 84.2), label('Car', 99.1), label('Sky', 12), label('Wheel', 91)]
+    expect(summarizeAction(done('recognize', { Labels: labels }), t, 'en-US')).toBe(
+      'Labels: Car 99%, Wheel 91%, Road 84%',
+    )
+    expect(summarizeAction(done('recognize', { Labels: [] }), t)).toBe('No labels found')
+  })
+
+  it('says a moderation found nothing, or what it flagged', () => {
+    expect(summarizeAction(done('moderate', { ModerationLabels: [] }), t)).toBe('Nothing to moderate')
+    const flagged = { ModerationLabels: [label('Violence', 87.5), label('Weapons', 60)] }
+    expect(summarizeAction(done('moderate', flagged), t, 'de-DE')).toBe(
+      // German puts a no-break space before the percent sign.
+      'Flagged: Violence 88\u00a0%, Weapons 60\u00a0%',
+    )
+  })
+
+  it('says a scan is clean, or what it found', () => {
+    expect(summarizeAction(done('virus_scan', { infected: false }), t)).toBe('Clean')
+    expect(
+      summarizeAction(done('virus_scan', { infected: true, infected_with: 'Eicar-Test-Signature' }), t),
+    ).toBe('Infected: Eicar-Test-Signature')
+    expect(summarizeAction(done('virus_scan', { infected: true }), t)).toBe('Infected: ?')
+  })
+
+  it('says nothing while there is no result', () => {
+    expect(summarizeAction({ ...done('moderate', {}), status: 'pending', result: null }, t)).toBeNull()
   })
 })

@@ -53,7 +53,8 @@ describe('GroupEditor', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add from project files' }))
     await user.click(screen.getByRole('button', { name: 'Move b.png up' }))
     await user.click(screen.getByRole('button', { name: 'Create group' }))
-    await screen.findByRole('region', { name: 'Access token for this group' })
+    const region = await screen.findByRole('region', { name: 'Access token for this group' })
+    expect(region.textContent).toContain('Keep it: it is shown only once')
     const { group, accessToken } = onCreated.mock.calls[0]![0]
     expect(accessToken).toMatch(/^gat-/)
     expect(await serverOrder(group.id)).toEqual(['b.png', 'a.png'])

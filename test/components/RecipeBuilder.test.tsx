@@ -161,7 +161,13 @@ describe('RecipeBuilder', () => {
       defaultValue: { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] },
       onConverted,
     })
+    emulator.faults.latency(200)
     await user.click(screen.getByRole('button', { name: 'Convert' }))
+    // While the service takes the conversion: said, and a second press is ignored, not refused
+    // with a disabled button (which would drop the keyboard to the page body).
+    const starting = screen.getByRole('button', { name: 'Starting…' })
+    expect(starting.getAttribute('aria-disabled')).toBe('true')
+    await user.click(starting)
     await waitFor(() =>
       expect(onConverted).toHaveBeenCalledWith(expect.objectContaining({ status: 'pending' })),
     )

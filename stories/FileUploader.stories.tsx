@@ -53,12 +53,17 @@ export const Limits: Story = {
     const canvas = within(canvasElement)
     await userEvent.upload(
       canvas.getByLabelText('Choose files'),
-      new File(['x'.repeat(4096)], 'huge.png', { type: 'image/png' }),
+      [
+        new File(['x'.repeat(4096)], 'huge.png', { type: 'image/png' }),
+        new File([], 'empty.png', { type: 'image/png' }),
+      ],
       {
         applyAccept: false,
       },
     )
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(/Larger than/)
+    const [huge, empty] = await canvas.findAllByRole('alert')
+    await expect(huge).toHaveTextContent(/Larger than/)
+    await expect(empty).toHaveTextContent('Empty file: nothing to upload')
   },
 }
 

@@ -18,16 +18,12 @@ export function viewState(
   query: { isPending: boolean; isError: boolean; isFetching: boolean; error: unknown; data?: unknown },
   isEmpty: boolean,
 ): ViewState {
-  return (
-    failedView(query) ??
-    (query.isPending || (isEmpty && query.isError && query.isFetching)
-      ? 'loading'
-      : isEmpty
-        ? query.isError
-          ? 'error'
-          : 'empty'
-        : 'ready')
-  )
+  const failed = failedView(query)
+  if (failed) return failed
+  if (query.isPending) return 'loading'
+  if (!isEmpty) return 'ready'
+  if (!query.isError) return 'empty'
+  return query.isFetching ? 'loading' : 'error'
 }
 
 /** The error or forbidden state of {@link viewState}, or null: the badge shares the rule. */

@@ -25,6 +25,13 @@ async function serverOrder(groupId: string) {
   )
 }
 
+/** Adds one of the project's files through the picker (the secret key's). */
+async function pickOne(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(screen.getByRole('button', { name: 'Add from project files' }))
+  await user.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
+  await user.click(screen.getByRole('button', { name: 'Add 1 selected' }))
+}
+
 async function seededGroup() {
   const { files } = await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }] })
   const { groups } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
@@ -84,9 +91,7 @@ describe('GroupEditor', () => {
     expect(order()).toEqual(['c.png'])
     expect(screen.queryByText(/changed elsewhere/)).toBeNull()
     // An edit of the new version, saved here: no warning about its own save.
-    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
-    await user.click(await screen.findByRole('checkbox', { name: 'Select a.png' }))
-    await user.click(screen.getByRole('button', { name: 'Add 1 selected' }))
+    await pickOne(user, 'a.png')
     await user.click(screen.getByRole('button', { name: 'Save group' }))
     await screen.findByText('Saved.')
     await hostClient.invalidateQueries()
@@ -152,9 +157,7 @@ describe('GroupEditor', () => {
     expect(screen.queryByRole('alert')).toBeNull()
     // A refused create, then another group, then a new group again: a new create, no old refusal.
     rerender(<GroupEditor />)
-    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
-    await user.click(await screen.findByRole('checkbox', { name: 'Select b.png' }))
-    await user.click(screen.getByRole('button', { name: 'Add 1 selected' }))
+    await pickOne(user, 'b.png')
     emulator.faults.failNext('POST', { status: 422, message: 'Not this one' })
     await user.click(screen.getByRole('button', { name: 'Create group' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Not this one')
@@ -176,9 +179,7 @@ describe('GroupEditor', () => {
       return <GroupEditor groupId={id} onCreated={({ group }) => setId(group.id)} />
     }
     render(<Host />, { wrapper: Wrapper })
-    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
-    await user.click(await screen.findByRole('checkbox', { name: 'Select a.png' }))
-    await user.click(screen.getByRole('button', { name: 'Add 1 selected' }))
+    await pickOne(user, 'a.png')
     await user.click(screen.getByRole('button', { name: 'Create group' }))
     await screen.findByRole('region', { name: 'Access token for this group' })
     expect(document.querySelector('[data-slot="announcer"]')!.textContent).toBe('Saved.')
@@ -289,9 +290,7 @@ describe('GroupEditor', () => {
     // From an edit to a new group: nothing of the edit comes along.
     rerender(<GroupEditor groupId={groups[0]!.id} />)
     await waitFor(() => expect(order()).toEqual(['b.png']))
-    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
-    await user.click(await screen.findByRole('checkbox', { name: 'Select y.png' }))
-    await user.click(screen.getByRole('button', { name: 'Add 1 selected' }))
+    await pickOne(user, 'y.png')
     expect(order()).toEqual(['b.png', 'y.png'])
     rerender(<GroupEditor />)
     expect(screen.queryByRole('list', { name: 'Files in this group' })).toBeNull()

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { focusManager, onlineManager } from '@tanstack/react-query'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { createFileServiceClient, GroupEditor } from '../src/index.ts'
-import { baseUrl, emulator } from './support/emulator.ts'
+import { GroupEditor } from '../src/index.ts'
+import { emulator, operator } from './support/emulator.ts'
 import { onlineAfter } from './support/offline.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
@@ -208,12 +208,7 @@ export const ChangedElsewhere: Story = {
     const canvas = within(canvasElement)
     const { groups, files } = loaded.seeded as Seeded
     await userEvent.click(await canvas.findByRole('button', { name: 'Remove a.png' }))
-    const elsewhere = createFileServiceClient({
-      baseUrl,
-      projectId: emulator.projectId,
-      token: emulator.secretKey,
-    })
-    await elsewhere.groups.update(groups[0]!.id, { fileIds: [files[2]!.id] })
+    await operator.groups.update(groups[0]!.id, { fileIds: [files[2]!.id] })
     // The window gets the focus back: TanStack refreshes what is shown.
     focusManager.setFocused(false)
     focusManager.setFocused(true)
@@ -231,12 +226,6 @@ export const RemovedFile: Story = {
         files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }],
         groups: [{ files: [0, 1, 2] }],
       })()
-      const operator = createFileServiceClient({
-        baseUrl,
-        projectId: emulator.projectId,
-        token: emulator.secretKey,
-        fetch: (input, init) => emulator.fetch(new Request(input, init)),
-      })
       await operator.files.delete(loaded.seeded.files[1]!.id)
       return loaded
     },

@@ -1,4 +1,5 @@
 // The emulator every story talks to, inside the browser through MSW: no server to start.
+import { createFileServiceClient } from '../../src/index.ts'
 import { createFileServiceEmulator, createFileServiceHandlers } from '../../src/testing/index.ts'
 
 export const baseUrl = 'https://files.storybook.test'
@@ -8,3 +9,14 @@ export const emulator = createFileServiceEmulator({
   delays: { group: 800, action: 2000, conversion: 1500, fetch: 800 },
 })
 export const handlers = createFileServiceHandlers(emulator, { baseUrl })
+
+/**
+ * Somebody else with the secret key (another tab, an operator): changes the emulator's data
+ * straight, without going through the story's provider, its cache or the service worker.
+ */
+export const operator = createFileServiceClient({
+  baseUrl,
+  projectId: emulator.projectId,
+  token: emulator.secretKey,
+  fetch: (input, init) => emulator.fetch(new Request(input, init)),
+})

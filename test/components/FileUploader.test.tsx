@@ -98,7 +98,8 @@ describe('FileUploader', () => {
     expect(count('POST', '/files.json')).toBe(4)
     // How many are uploading or waiting, as it changes: 5, 4 after the cancel, … 0.
     expect(onPendingChange.mock.calls.map(([n]) => n).slice(0, 3)).toEqual([0, 5, 4])
-    expect(onPendingChange).toHaveBeenLastCalledWith(0)
+    // Told from an effect, after the render that shows the last "Uploaded".
+    await vi.waitFor(() => expect(onPendingChange).toHaveBeenLastCalledWith(0))
   })
 
   it('accepts dropped files', async () => {

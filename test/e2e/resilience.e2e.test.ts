@@ -155,9 +155,15 @@ describe('resilience', () => {
 
   it('the server stopped mid-session shows an error, and it recovers when the server is back', async () => {
     const page = await h.page()
+    // The list prefetches page 2 once page 1 is shown: the server stops only after that answer
+    // (on a loaded machine it came after "Page 1 of" showed, and page 2 was then never cached).
+    const prefetched = page.waitForResponse((r) => /\/files\.json\?page=2&/.test(r.url()), {
+      timeout: 15_000,
+    })
     await page.goto(`${h.playgroundUrl}/#/operator`)
     const files = page.getByRole('region', { name: 'Project files' })
     await files.getByText(/Page 1 of/).waitFor({ timeout: 15_000 })
+    await prefetched
     const port = new URL(h.server.baseUrl).port
     await h.server.stop()
     await files.getByRole('button', { name: 'Next page' }).click()

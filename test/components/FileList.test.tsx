@@ -164,6 +164,42 @@ describe('FileList', () => {
     expect(onChange).toHaveBeenLastCalledWith([elsewhere])
   })
 
+  it("starts another group's list with the default selection, leaving a controlled one to the host", async () => {
+    const { files } = await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }] })
+    const ids = files.map((f) => f.id)
+    // The same file in both groups: a selection carried over would show, and act, in the second.
+    const { groups } = await emulator.seed({ groups: [{ fileIds: ids }, { fileIds: [ids[0]!] }] })
+    const user = userEvent.setup()
+    const onChange = vi.fn()
+    const { Wrapper } = wrapper()
+    const { rerender, unmount } = render(
+      <FileList groupId={groups[0]!.id} onSelectedIdsChange={onChange} />,
+      {
+        wrapper: Wrapper,
+      },
+    )
+    await user.click(await screen.findByRole('checkbox', { name: 'Select a.png' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select b.png' }))
+    expect(onChange).toHaveBeenLastCalledWith(ids)
+    rerender(<FileList groupId={groups[1]!.id} onSelectedIdsChange={onChange} />)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(screen.getByRole('checkbox', { name: 'Select a.png' })).toHaveProperty('checked', false)
+    expect(onChange).toHaveBeenLastCalledWith([])
+
+    unmount()
+
+    onChange.mockClear()
+    const controlled = (groupId: string) => (
+      <FileList groupId={groupId} selectedIds={[ids[0]!]} onSelectedIdsChange={onChange} />
+    )
+    const again = render(controlled(groups[0]!.id), { wrapper: Wrapper })
+    await screen.findByText('b.png')
+    again.rerender(controlled(groups[1]!.id))
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(screen.getByRole('checkbox', { name: 'Select a.png' })).toHaveProperty('checked', true)
+    expect(onChange).not.toHaveBeenCalled()
+  })
+
   it('renders row actions', async () => {
     await emulator.seed({ files: [{ name: 'a.png' }] })
     const { Wrapper } = wrapper()

@@ -31,7 +31,7 @@ export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
   onPageChange?: (page: number) => void
   /** Selected file ids (controlled). Giving this, `defaultSelectedIds` or `onSelectedIdsChange` adds a select column. */
   selectedIds?: string[]
-  /** Initially selected file ids (uncontrolled). */
+  /** Initially selected file ids (uncontrolled); another `groupId` starts with them again. */
   defaultSelectedIds?: string[]
   /** Called with the new selection. */
   onSelectedIdsChange?: (ids: string[]) => void
@@ -100,6 +100,16 @@ export const FileList = withRef(function FileList({
     defaultSelectedIds ?? [],
     onSelectedIdsChange,
   )
+  // Another group's list starts with the default selection, as it starts on the default page:
+  // files picked in the last group, no longer in view, must not stay picked for a bulk action.
+  // A controlled selection is the host's to keep or clear.
+  const selectedIn = useRef(groupId)
+  useEffect(() => {
+    if (selectedIn.current !== groupId) {
+      selectedIn.current = groupId
+      if (selectedIds === undefined) setSelected(defaultSelectedIds ?? [])
+    }
+  }, [groupId, selectedIds, defaultSelectedIds, setSelected])
   const { query, queryKey } = useFilePage(groupId, page, pageSize, polling)
   const fetchedAt = query.dataUpdatedAt
   useEffect(() => {

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test'
 import { FileUploader } from '../src/index.ts'
 import { emulator } from './support/emulator.ts'
 import { offline } from './support/offline.ts'
@@ -61,9 +61,23 @@ export const Limits: Story = {
         applyAccept: false,
       },
     )
-    const [huge, empty] = await canvas.findAllByRole('alert')
+    // A folder dropped from the desktop, which a script can't drag: Chromium gives a File named
+    // after it whose item's entry is a directory.
+    const folder = new DataTransfer()
+    folder.items.add(new File(['x'], 'photos'))
+    const entry = spyOn(DataTransferItem.prototype, 'webkitGetAsEntry').mockReturnValue({
+      isDirectory: true,
+      name: 'photos',
+    } as FileSystemEntry)
+    canvasElement
+      .querySelector('[data-slot="dropzone"]')!
+      .dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: folder }))
+    entry.mockRestore()
+    await waitFor(() => expect(canvas.getAllByRole('alert')).toHaveLength(3))
+    const [huge, empty, photos] = canvas.getAllByRole('alert')
     await expect(huge).toHaveTextContent(/Larger than/)
     await expect(empty).toHaveTextContent('Empty file: nothing to upload')
+    await expect(photos).toHaveTextContent('A folder: drop or choose the files in it')
   },
 }
 

@@ -173,6 +173,7 @@ export const uploaderMessages = {
   'uploader.tooLarge': 'Larger than {max}',
   'uploader.wrongType': 'Not an accepted type ({accept})',
   'uploader.empty': 'Empty file: nothing to upload',
+  'uploader.folder': 'A folder: drop or choose the files in it',
   'uploader.progress': 'Upload of {name}',
   'uploader.cancelFile': 'Cancel {name}',
   'uploader.retryFile': 'Try again: {name}',

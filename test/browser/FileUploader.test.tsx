@@ -93,6 +93,35 @@ describe('FileUploader in Chromium', () => {
     expect(onUploaded).not.toHaveBeenCalled()
   })
 
+  it('uploads dropped files, and refuses a dropped folder by name', async () => {
+    const onUploaded = vi.fn()
+    const { container } = render(<FileUploader onUploaded={onUploaded} />, { wrapper: Wrapper })
+    const zone = container.querySelector<HTMLElement>('[data-slot="dropzone"]')!
+    const dropped = new DataTransfer()
+    dropped.items.add(new File(['d'], 'dropped.txt', { type: 'text/plain' }))
+    dropped.items.add(new File(['x'.repeat(4096)], 'photos'))
+    // What Chromium gives for a folder dropped from the desktop, which a script can't drag: a File
+    // named after it, with no type, whose item's entry is a directory.
+    const { webkitGetAsEntry } = DataTransferItem.prototype
+    vi.spyOn(DataTransferItem.prototype, 'webkitGetAsEntry').mockImplementation(function (
+      this: DataTransferItem,
+    ) {
+      return this.getAsFile()?.name === 'photos'
+        ? ({ isDirectory: true, name: 'photos' } as FileSystemEntry)
+        : webkitGetAsEntry.call(this)
+    })
+    zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dropped }))
+    vi.restoreAllMocks()
+    await vi.waitFor(() =>
+      expect(within(item('dropped.txt')).getByRole('status').textContent).toBe('Uploaded'),
+    )
+    expect(within(item('photos')).getByRole('alert').textContent).toBe(
+      'A folder: drop or choose the files in it',
+    )
+    expect(item('photos').dataset.status).toBe('rejected')
+    expect(onUploaded).toHaveBeenCalledTimes(1)
+  })
+
   it('is highlighted while files are dragged over it, also over the text inside it, and only for files', async () => {
     const { container } = render(<FileUploader />, { wrapper: Wrapper })
     const zone = container.querySelector<HTMLElement>('[data-slot="dropzone"]')!

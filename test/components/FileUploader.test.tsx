@@ -8,8 +8,8 @@ import { expectNoAxeViolations } from './axe.ts'
 const { emulator, count } = setupEmulator()
 const item = (name: string) => screen.getByText(name).closest('li')!
 
-// Progress and cancel need a real XMLHttpRequest: they are tested in Chromium
-// (test/browser/FileUploader.test.tsx).
+// Progress and cancel need a real XMLHttpRequest, and dropping a real DataTransfer: they are
+// tested in Chromium (test/browser/FileUploader.test.tsx).
 describe('FileUploader', () => {
   it('uploads several chosen files and reports each one', async () => {
     const onUploaded = vi.fn()
@@ -100,19 +100,5 @@ describe('FileUploader', () => {
     expect(onPendingChange.mock.calls.map(([n]) => n).slice(0, 3)).toEqual([0, 5, 4])
     // Told from an effect, after the render that shows the last "Uploaded".
     await vi.waitFor(() => expect(onPendingChange).toHaveBeenLastCalledWith(0))
-  })
-
-  it('accepts dropped files', async () => {
-    const { Wrapper } = wrapper({ token: undefined })
-    const { container } = render(<FileUploader />, { wrapper: Wrapper })
-    const zone = container.querySelector('[data-slot="dropzone"]')!
-    const file = new File(['d'], 'dropped.txt', { type: 'text/plain' })
-    const { fireEvent } = await import('@testing-library/react')
-    fireEvent.dragOver(zone, { dataTransfer: { files: [file], types: ['Files'] } })
-    expect(zone.getAttribute('data-dragging')).toBe('true')
-    fireEvent.drop(zone, { dataTransfer: { files: [file] } })
-    await vi.waitFor(() =>
-      expect(within(item('dropped.txt')).getByRole('status').textContent).toBe('Uploaded'),
-    )
   })
 })

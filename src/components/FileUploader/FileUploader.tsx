@@ -17,7 +17,8 @@ const text = { ...stateMessages, ...uploaderMessages }
 
 /**
  * The state of one file in the uploader: `queued` while three others are being sent (it starts
- * when one of them ends); `rejected` by `accept` or `maxSize`, or for being empty, before any request.
+ * when one of them ends); `rejected` by `accept` or `maxSize`, or for being empty or a dropped
+ * folder, before any request.
  */
 export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'canceled' | 'rejected'
 
@@ -178,17 +179,19 @@ export const FileUploader = withRef(function FileUploader({
       })
   }
 
-  const add = (files: FileList | File[]) => {
+  const add = (files: FileList | File[], folders: boolean[] = []) => {
     const chosen = multiple ? [...files] : [...files].slice(0, 1)
-    const added = chosen.map((file): UploadItem => {
+    const added = chosen.map((file, i): UploadItem => {
       const key = `u${++counter.current}`
-      const refusal = !file.size
-        ? t('uploader.empty')
-        : maxSize !== undefined && file.size > maxSize
-          ? t('uploader.tooLarge', { max: formatSize(maxSize, locale) })
-          : accept?.length && !matches(file, accept)
-            ? t('uploader.wrongType', { accept: accept.join(', ') })
-            : null
+      const refusal = folders[i]
+        ? t('uploader.folder')
+        : !file.size
+          ? t('uploader.empty')
+          : maxSize !== undefined && file.size > maxSize
+            ? t('uploader.tooLarge', { max: formatSize(maxSize, locale) })
+            : accept?.length && !matches(file, accept)
+              ? t('uploader.wrongType', { accept: accept.join(', ') })
+              : null
       return {
         key,
         file,
@@ -205,7 +208,14 @@ export const FileUploader = withRef(function FileUploader({
   const onDrop = (event: DragEvent) => {
     event.preventDefault()
     setDragging(false)
-    if (event.dataTransfer.files.length) add(event.dataTransfer.files)
+    const { files, items } = event.dataTransfer
+    // A dropped folder comes as a File that can't be read (its upload would fail as if the
+    // service were unreachable): its item's entry says it is a folder. The file items are in
+    // the order of `files`.
+    const folders = [...items]
+      .filter((item) => item.kind === 'file')
+      .map((item) => !!item.webkitGetAsEntry()?.isDirectory)
+    if (files.length) add(files, folders)
   }
   // Removed from the page, it ends its uploads: nobody could see, cancel or retry them any more.
   useEffect(

@@ -152,6 +152,12 @@ describe('RecipeBuilder', () => {
     await user.type(paste, 'format/webp/-/quality/smart')
     await user.click(screen.getByRole('button', { name: 'Use pasted recipe' }))
     expect(recipeText()).toBe('/-/format/webp/-/quality/smart/')
+    // Enter in the field uses what was pasted: it does not submit the form, which would convert
+    // the recipe being replaced.
+    await user.type(paste, '/-/grayscale/{Enter}')
+    expect(recipeText()).toBe('/-/grayscale/')
+    expect(paste).toHaveProperty('value', '')
+    expect(count('POST', '/conversions/image.json')).toBe(0)
   })
 
   it('converts and follows the new file to ready', async () => {

@@ -219,6 +219,18 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
     own(`recipe.op.${name}`, catalogue.find((s) => s.name === name)?.label ?? name)
   const problems = (list: RecipeIssue[]) =>
     list.map((i) => own(`recipe.issue.${i.key}`, i.message, i.values)).join(' ')
+  const applyPasted = () => {
+    if (!pasted.trim()) return
+    const parsed = parseRecipe(kind, pasted)
+    setPasteIssues(parsed.issues)
+    if (!parsed.issues.length) {
+      update(parsed.recipe.operations)
+      // The button is disabled with the input emptied: the keyboard goes back to the input
+      // (the recipe text, an <output>, announces the new recipe).
+      pasteInput.current?.focus()
+      setPasted('')
+    }
+  }
   const issuesOf = (index: number) => issues.filter((i) => i.operationIndex === index)
   const move = (from: number, to: number, control: 'up' | 'down') => {
     focusAfter({ index: to, control })
@@ -414,24 +426,21 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       <p>
         <label>
           {t('recipe.paste')}{' '}
-          <input ref={pasteInput} type="text" value={pasted} onChange={(e) => setPasted(e.target.value)} />
+          <input
+            ref={pasteInput}
+            type="text"
+            value={pasted}
+            onChange={(e) => setPasted(e.target.value)}
+            // Enter here uses the pasted recipe: the form's own submit would convert the old one.
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault()
+                applyPasted()
+              }
+            }}
+          />
         </label>{' '}
-        <button
-          type="button"
-          className="fk-button"
-          disabled={!pasted.trim()}
-          onClick={() => {
-            const parsed = parseRecipe(kind, pasted)
-            setPasteIssues(parsed.issues)
-            if (!parsed.issues.length) {
-              update(parsed.recipe.operations)
-              // The button is disabled with the input emptied: the keyboard goes back to the input
-              // (the recipe text, an <output>, announces the new recipe).
-              pasteInput.current?.focus()
-              setPasted('')
-            }
-          }}
-        >
+        <button type="button" className="fk-button" disabled={!pasted.trim()} onClick={applyPasted}>
           {t('recipe.apply')}
         </button>
         {pasteIssues.length > 0 && <span role="alert">{problems(pasteIssues)}</span>}

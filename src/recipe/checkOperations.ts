@@ -84,6 +84,33 @@ function argProblem(spec: RecipeArgSpec, value: string): Problem | null {
 
 const plural = (count: number) => `${count} value${count === 1 ? '' : 's'}`
 
+/**
+ * The argument each value stands for, as its index in `specs` (-1 past the last): a value skips
+ * optional arguments it does not fit when a later one takes it (`scale_crop/WxH/center`); an
+ * out-of-range number stays with its argument unless the later one is of another type. A blank
+ * value (the RecipeBuilder's inputs keep their places) stands for the argument at its place.
+ */
+export function argSlots(specs: readonly RecipeArgSpec[], values: readonly string[]): number[] {
+  let next = 0
+  return values.map((value) => {
+    const current = specs[next]
+    if (!current) return -1
+    const problem = value && argProblem(current, value)
+    let fit = next
+    if (problem) {
+      for (let k = next + 1; k < specs.length && specs[k - 1]!.optional; k++) {
+        const later = specs[k]!
+        if (!argProblem(later, value) && (problem.key !== 'outOfRange' || later.type !== current.type)) {
+          fit = k
+          break
+        }
+      }
+    }
+    next = fit + 1
+    return fit
+  })
+}
+
 /** Checks one operation's arguments against its spec, calling `report` for each problem. */
 function checkArgs(
   spec: RecipeOperationSpec,
@@ -97,10 +124,11 @@ function checkArgs(
 ) {
   const specs = spec.args
   const { name } = operation
+  const slots = argSlots(specs, operation.args)
   let next = 0
   for (const [i, value] of operation.args.entries()) {
-    const current = specs[next]
-    if (!current) {
+    const slot = slots[i]!
+    if (slot < 0) {
       const max = specs.length
       report(
         'tooManyArguments',
@@ -113,30 +141,20 @@ function checkArgs(
       )
       return
     }
+    const current = specs[slot]!
     const problem = argProblem(current, value)
-    let fit = next
     if (problem) {
-      // Skip optional arguments the value does not fit, when a later one does. An out-of-range
-      // number stays with its argument unless the later one is of another type.
-      for (let k = next + 1; k < specs.length && specs[k - 1]!.optional; k++) {
-        const later = specs[k]!
-        if (!argProblem(later, value) && (problem.key !== 'outOfRange' || later.type !== current.type)) {
-          fit = k
-          break
-        }
-      }
-      if (fit === next) {
-        // Several optional arguments could have taken the value: name them all.
-        const candidates = [current]
-        for (let k = next + 1; k < specs.length && specs[k - 1]?.optional; k++) candidates.push(specs[k]!)
-        const message =
-          problem.key === 'invalidValue' && candidates.length > 1
-            ? `${name} does not accept "${value}" here (expected ${candidates.map((c) => c.name).join(' or ')}).`
-            : problem.message
-        report(problem.key, message, args[i], { name, arg: current.name, value, ...problem.values })
-      }
+      // No later argument took it (it would have moved there): several optional arguments could
+      // have, so name them all.
+      const candidates = [current]
+      for (let k = slot + 1; k < specs.length && specs[k - 1]?.optional; k++) candidates.push(specs[k]!)
+      const message =
+        problem.key === 'invalidValue' && candidates.length > 1
+          ? `${name} does not accept "${value}" here (expected ${candidates.map((c) => c.name).join(' or ')}).`
+          : problem.message
+      report(problem.key, message, args[i], { name, arg: current.name, value, ...problem.values })
     }
-    next = fit + 1
+    next = slot + 1
   }
   const required = specs.filter((a) => !a.optional).length
   if (specs.slice(next).some((a) => !a.optional)) {

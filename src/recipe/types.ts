@@ -14,8 +14,8 @@ export interface Recipe<K extends ConversionKind = ConversionKind> {
 
 /**
  * What is wrong: grammar and ranges (`unknownOperation` … `duplicateOperation`, `empty`), or,
- * from `validateRecipe` with a file's conversions info, `formatUnavailable` and
- * `methodUnavailable`.
+ * from `validateRecipe`: a blank argument before a given one (`blankArgument`) and, with a
+ * file's conversions info, `formatUnavailable` and `methodUnavailable`.
  */
 export type RecipeIssueKey =
   | 'empty'
@@ -25,6 +25,7 @@ export type RecipeIssueKey =
   | 'invalidValue'
   | 'outOfRange'
   | 'duplicateOperation'
+  | 'blankArgument'
   | 'formatUnavailable'
   | 'methodUnavailable'
 

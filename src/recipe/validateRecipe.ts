@@ -1,46 +1,74 @@
 import type { ConversionsInfo } from '../api/types.js'
-import { checkOperations } from './checkOperations.js'
+import { recipeOperations } from './catalogue.js'
+import { argSlots, checkOperations, type Span } from './checkOperations.js'
 import { locateOperations } from './parseRecipe.js'
 import { serializeRecipe } from './serializeRecipe.js'
-import type { Recipe, RecipeIssue } from './types.js'
+import type { Recipe, RecipeIssue, RecipeIssueKey } from './types.js'
 
 const jpeg = (format: string) => (format === 'jpeg' ? 'jpg' : format === 'jpg' ? 'jpeg' : format)
 
 /**
  * Every problem with a recipe object: grammar and ranges as {@link parseRecipe} reports them,
- * and — given the file's `ConversionsInfo` — a kind the file does not offer
+ * a blank argument the text would fill with the next one (`blankArgument`: `trim` given only a
+ * padding), and — given the file's `ConversionsInfo` — a kind the file does not offer
  * (`methodUnavailable`) or a target format it cannot produce (`formatUnavailable`).
  * Positions refer to `serializeRecipe(recipe)`.
  */
 export function validateRecipe(recipe: Recipe, info?: ConversionsInfo): RecipeIssue[] {
+  const { kind } = recipe
   const text = serializeRecipe(recipe)
-  const located = locateOperations(recipe.kind, text)
-  const issues = checkOperations(recipe.kind, located, text.length)
+  const located = locateOperations(kind, text)
+  const issues = checkOperations(kind, located, text.length)
+  const report = (
+    operationIndex: number,
+    { at, length }: Span,
+    key: RecipeIssueKey,
+    values: RecipeIssue['values'],
+    message: string,
+  ) => issues.push({ operationIndex, position: at, length, key, values, message })
+  // The text leaves blank arguments out, so a value after a blank one can read as that one:
+  // `trim` with a padding and no tolerance is `trim/50/`, a tolerance of 50.
+  recipe.operations.forEach(({ name, args }, index) => {
+    const spec = recipeOperations[kind]?.find((s) => s.name === name)
+    if (!spec) return
+    const values = args.map((a) => a.trim())
+    const given = values.filter(Boolean)
+    const meant = argSlots(spec.args, values).filter((_, i) => values[i])
+    const read = argSlots(spec.args, given)
+    const k = read.findIndex((slot, i) => slot !== meant[i])
+    const arg = spec.args[read[k]!]?.name
+    if (arg)
+      report(
+        index,
+        located[index]!.span,
+        'blankArgument',
+        { name, arg, value: given[k]! },
+        `${name}: give ${arg} too, or ${given[k]} reads as ${arg}.`,
+      )
+  })
   if (!info) return issues
-  if (!info.methodsAvailable.includes(recipe.kind)) {
-    issues.push({
-      operationIndex: -1,
-      position: 0,
-      length: text.length,
-      key: 'methodUnavailable',
-      values: { kind: recipe.kind },
-      message: `A ${recipe.kind} conversion is not available for this file.`,
-    })
+  if (!info.methodsAvailable.includes(kind)) {
+    report(
+      -1,
+      { at: 0, length: text.length },
+      'methodUnavailable',
+      { kind },
+      `A ${kind} conversion is not available for this file.`,
+    )
     return issues
   }
-  if (recipe.kind === 'remove_bg') return issues
+  if (kind === 'remove_bg') return issues
   const allowed = new Set([...info.formatsAvailable, info.formatCurrent, 'auto', 'preserve'])
   located.forEach(({ operation, span, args }, index) => {
     const format = operation.args[0]
     if (operation.name !== 'format' || !format || allowed.has(format) || allowed.has(jpeg(format))) return
-    issues.push({
-      operationIndex: index,
-      position: args[0]?.at ?? span.at,
-      length: args[0]?.length ?? span.length,
-      key: 'formatUnavailable',
-      values: { format },
-      message: `This file cannot be converted to ${format}.`,
-    })
+    report(
+      index,
+      args[0] ?? span,
+      'formatUnavailable',
+      { format },
+      `This file cannot be converted to ${format}.`,
+    )
   })
   return issues
 }

@@ -160,6 +160,70 @@ describe('RecipeBuilder', () => {
     expect(count('POST', '/conversions/image.json')).toBe(0)
   })
 
+  it('shows each value of a pasted recipe in its own input, also after a skipped optional one', async () => {
+    const user = userEvent.setup()
+    await render_()
+    await user.type(
+      screen.getByRole('textbox', { name: 'Paste a recipe' }),
+      '/-/scale_crop/100x100/center/{Enter}',
+    )
+    const type = screen.getByRole('combobox', { name: 'Scale and crop type (optional)' })
+    const align = screen.getByRole('combobox', { name: 'Scale and crop align (optional)' })
+    expect(type).toHaveProperty('value', '')
+    expect(align).toHaveProperty('value', 'center')
+    await user.clear(align)
+    await user.type(align, 'top')
+    expect(recipeText()).toBe('/-/scale_crop/100x100/top/')
+    await user.selectOptions(type, 'smart')
+    expect(recipeText()).toBe('/-/scale_crop/100x100/smart/top/')
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('never sends a value as the blank argument before it', async () => {
+    const user = userEvent.setup()
+    await render_()
+    const add = async (name: string) => {
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), name)
+      await user.click(screen.getByRole('button', { name: 'Add' }))
+    }
+    // A blur amount alone: the strength before it takes its default, so 50 stays the amount.
+    await add('blur')
+    await user.type(screen.getByRole('spinbutton', { name: 'Blur amount (optional)' }), '50')
+    expect(recipeText()).toBe('/-/blur/10/50/')
+    await user.click(screen.getByRole('button', { name: 'Remove Blur' }))
+    // A trim padding alone: the tolerance has no default, so the check asks for it.
+    await add('trim')
+    await user.type(
+      screen.getByRole('spinbutton', { name: 'Trim solid background padding (optional)' }),
+      '50',
+    )
+    expect(screen.getByRole('alert').textContent).toBe('trim: give tolerance too, or 50 reads as tolerance.')
+    expect(screen.getByRole('button', { name: 'Convert' })).toHaveProperty('disabled', true)
+    await user.type(
+      screen.getByRole('spinbutton', { name: 'Trim solid background tolerance (optional)' }),
+      '5',
+    )
+    expect(recipeText()).toBe('/-/trim/5/50/')
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('leaves an optional size out again once both its sides are cleared', async () => {
+    const user = userEvent.setup()
+    await render_()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'preview')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    const width = screen.getByRole('spinbutton', { name: 'Preview (fit inside) size (optional) width' })
+    const height = screen.getByRole('spinbutton', { name: 'Preview (fit inside) size (optional) height' })
+    await user.type(width, '300')
+    await user.type(height, '200')
+    expect(recipeText()).toBe('/-/preview/300x200/')
+    await user.clear(width)
+    await user.clear(height)
+    expect(recipeText()).toBe('/-/preview/')
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Convert' })).toHaveProperty('disabled', false)
+  })
+
   it('converts and follows the new file to ready', async () => {
     const user = userEvent.setup()
     const onConverted = vi.fn()

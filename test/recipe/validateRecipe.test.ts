@@ -68,6 +68,24 @@ describe('validateRecipe', () => {
     expect(validateRecipe(recipe)).toEqual([])
   })
 
+  it('reports a blank argument whose place the next value would take in the text', () => {
+    // A trim with a padding and no tolerance is written `trim/50/`, which reads as a tolerance.
+    const trim = { kind: 'image' as const, operations: [{ name: 'trim', args: ['', '50'] }] }
+    expect(serializeRecipe(trim)).toBe('/-/trim/50/')
+    const [issue, ...rest] = validateRecipe(trim)
+    expect(rest).toEqual([])
+    expect(issue).toMatchObject({
+      key: 'blankArgument',
+      operationIndex: 0,
+      values: { name: 'trim', arg: 'tolerance', value: '50' },
+      message: 'trim: give tolerance too, or 50 reads as tolerance.',
+    })
+    expect(at(serializeRecipe(trim), issue)).toBe('trim/50')
+    // Blanks that reading leaves where they are are fine: trailing ones, or one the next value
+    // can't take (scale_crop above).
+    expect(validateRecipe({ kind: 'image', operations: [{ name: 'trim', args: ['5', ''] }] })).toEqual([])
+  })
+
   it('reports an empty recipe', () => {
     expect(validateRecipe({ kind: 'document', operations: [] }).map((i) => i.key)).toEqual(['empty'])
   })

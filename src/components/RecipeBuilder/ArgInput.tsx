@@ -53,7 +53,11 @@ export function ArgInput({ spec, value, label, values, onChange }: ArgInputProps
           step={spec.divisibleBy ?? 1}
           aria-label={t(which === 'width' ? 'recipe.width' : 'recipe.height', { name })}
           value={current}
-          onChange={(e) => onChange(which === 'width' ? `${e.target.value}x${h}` : `${w}x${e.target.value}`)}
+          onChange={(e) => {
+            const [width, height] = which === 'width' ? [e.target.value, h] : [w, e.target.value]
+            // Both sides cleared: no size (an optional one is left out again), not `x`.
+            onChange(width || height ? `${width}x${height}` : '')
+          }}
         />
       )
       return (

@@ -15,10 +15,11 @@ import {
   stateMessages,
   statusMessages,
 } from '../../provider/messages.js'
-import { recipeOperations } from '../../recipe/catalogue.js'
+import { type RecipeOperationSpec, recipeOperations } from '../../recipe/catalogue.js'
+import { argSlots } from '../../recipe/checkOperations.js'
 import { parseRecipe } from '../../recipe/parseRecipe.js'
 import { serializeRecipe } from '../../recipe/serializeRecipe.js'
-import type { Recipe, RecipeIssue } from '../../recipe/types.js'
+import type { Recipe, RecipeIssue, RecipeOperation } from '../../recipe/types.js'
 import { validateRecipe } from '../../recipe/validateRecipe.js'
 import { CheckAgain } from '../shared/CheckAgain.js'
 import { copyText } from '../shared/copyText.js'
@@ -115,6 +116,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   const kind = methods.includes(recipe.kind) || !methods.length ? recipe.kind : methods[0]!
   const current: Recipe = kind === recipe.kind ? recipe : { kind, operations: [] }
   const catalogue = recipeOperations[kind]
+  const specOf = (name: string) => catalogue.find((s) => s.name === name)
   const [adding, setAdding] = useState(catalogue[0]?.name ?? '')
   const [pasted, setPasted] = useState('')
   const [pasteIssues, setPasteIssues] = useState<RecipeIssue[]>([])
@@ -130,12 +132,19 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   const inFlight = useRef(false)
   const ids = useId()
 
-  // The inputs keep arguments by position (an optional one may be blank); what is shown,
-  // checked and sent is the canonical recipe, where blanks are simply left out.
-  const canonical = parseRecipe(kind, serializeRecipe(current)).recipe
+  // The inputs keep arguments in their places (an optional one may be blank); what is shown,
+  // checked and sent is the canonical recipe, where blanks are left out (see sendableArgs).
+  const sendable: Recipe = {
+    kind,
+    operations: current.operations.map((op) => {
+      const spec = specOf(op.name)
+      return spec ? { name: op.name, args: sendableArgs(spec, slotValues(spec, op)) } : op
+    }),
+  }
+  const canonical = parseRecipe(kind, serializeRecipe(sendable)).recipe
   const text = serializeRecipe(canonical)
   // An empty recipe simply can't be submitted yet: not worth an alert.
-  const issues = validateRecipe(canonical, info.data).filter((issue) => issue.key !== 'empty')
+  const issues = validateRecipe(sendable, info.data).filter((issue) => issue.key !== 'empty')
   const update = (operations: Recipe['operations']) => {
     setCopied(null)
     setRecipe({ kind, operations })
@@ -215,8 +224,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
     const template = ctx.messages[key]
     return template ? formatMessage(template, values) : english
   }
-  const label = (name: string) =>
-    own(`recipe.op.${name}`, catalogue.find((s) => s.name === name)?.label ?? name)
+  const label = (name: string) => own(`recipe.op.${name}`, specOf(name)?.label ?? name)
   const problems = (list: RecipeIssue[]) =>
     list.map((i) => own(`recipe.issue.${i.key}`, i.message, i.values)).join(' ')
   const applyPasted = () => {
@@ -291,7 +299,8 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         ) : (
           <ol data-slot="recipe-operations" ref={operationList}>
             {current.operations.map((op, index) => {
-              const spec = catalogue.find((s) => s.name === op.name)
+              const spec = specOf(op.name)
+              const given = spec ? slotValues(spec, op) : []
               const opIssues = issuesOf(index)
               const errorId = `${ids}-op-${index}`
               return (
@@ -308,14 +317,14 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
                       key={arg.name}
                       spec={arg}
                       label={`${label(op.name)} ${own(`recipe.arg.${arg.name}`, arg.name)}`}
-                      value={op.args[a] ?? ''}
+                      value={given[a]!}
                       values={
                         op.name === 'format' && arg.type === 'enum'
                           ? formatValues(kind, info.data, arg.values)
                           : undefined
                       }
                       onChange={(next) => {
-                        const args = spec.args.map((_, i) => (i === a ? next : (op.args[i] ?? '')))
+                        const args = given.map((v, i) => (i === a ? next : v))
                         // Trailing empty optional arguments are left out of the recipe.
                         while (args.length && args.at(-1) === '') args.pop()
                         update(current.operations.map((o, i) => (i === index ? { ...o, args } : o)))
@@ -381,7 +390,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
           type="button"
           className="fk-button"
           onClick={() => {
-            const spec = catalogue.find((s) => s.name === adding) ?? catalogue[0]!
+            const spec = specOf(adding) ?? catalogue[0]!
             const args = spec.args
               .map((a) =>
                 initialArg(
@@ -485,6 +494,35 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
     </form>
   )
 })
+
+/**
+ * An operation's values by argument, blank where none is given: a pasted `scale_crop/WxH/center`
+ * has its `center` in the align input, not in the type select.
+ */
+function slotValues(spec: RecipeOperationSpec, { args }: RecipeOperation): string[] {
+  const slots = argSlots(spec.args, args)
+  return spec.args.map((_, i) => args[slots.indexOf(i)] ?? '')
+}
+
+/**
+ * The values to write: the text leaves blanks out, so a value after a blank one would read as
+ * that one. Such a blank takes its default when it has one (a blur's strength, before an
+ * amount); else `validateRecipe` says what to fill in (a trim's tolerance, before a padding).
+ */
+function sendableArgs(spec: RecipeOperationSpec, values: string[]): string[] {
+  const args = [...values]
+  for (;;) {
+    const at = args.flatMap((v, i) => (v ? [i] : []))
+    const read = argSlots(
+      spec.args,
+      at.map((i) => args[i]!),
+    )
+    const k = read.findIndex((slot, n) => slot !== at[n])
+    const blank = spec.args[read[k]!]
+    if (k < 0 || blank?.type !== 'integer' || blank.default === undefined) return args
+    args[read[k]!] = String(blank.default)
+  }
+}
 
 function swap<T>(list: readonly T[], a: number, b: number): T[] {
   const next = [...list]

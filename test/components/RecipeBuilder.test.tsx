@@ -74,6 +74,37 @@ describe('RecipeBuilder', () => {
     await expectNoAxeViolations(container)
   })
 
+  it('previews a text operation holding a space, %, # and ?, URL-encoded', async () => {
+    const user = userEvent.setup()
+    const { fileId } = await render_()
+    await user.type(
+      screen.getByRole('textbox', { name: 'Paste a recipe' }),
+      '/-/text/100x100/0,0/Sale 50% off #1?/{Enter}',
+    )
+    const src = `${baseUrl}/cdn/${fileId}/-/preview/400x400/-/text/100x100/0,0/Sale%2050%25%20off%20%231%3F/`
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Preview' }).getAttribute('src')).toBe(src))
+    expect((await emulator.fetch(new Request(src))).status).toBe(200)
+  })
+
+  it('previews only a valid recipe, also while a fixed one waits for the pause', async () => {
+    const user = userEvent.setup()
+    const { fileId } = await render_('subject', { previewDelay: 300 })
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'brightness')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    const value = screen.getByRole('spinbutton', { name: 'Brightness value' })
+    await user.clear(value)
+    await user.type(value, '300')
+    expect(screen.queryByRole('img', { name: 'Preview' })).toBeNull()
+    await new Promise((resolve) => setTimeout(resolve, 400)) // the pause passes on the invalid one
+    await user.clear(value)
+    await user.type(value, '30')
+    // The CDN would refuse brightness 300 (and the caption say so): the last valid one shows
+    // until the pause has passed on the new one.
+    const src = () => screen.getByRole('img', { name: 'Preview' }).getAttribute('src')
+    expect(src()).toBe(`${baseUrl}/cdn/${fileId}/-/preview/400x400/`)
+    await waitFor(() => expect(src()).toBe(`${baseUrl}/cdn/${fileId}/-/preview/400x400/-/brightness/30/`))
+  })
+
   it('keeps the keyboard in place and announces adding, moving and removing an operation', async () => {
     const user = userEvent.setup()
     const { container } = await render_()

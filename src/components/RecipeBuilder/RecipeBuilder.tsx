@@ -175,8 +175,10 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
     },
   )
 
-  // The preview follows the recipe after a pause in editing.
-  const [previewText, setPreviewText] = useState(text)
+  // The preview follows the recipe after a pause in editing, and only a valid one: a recipe
+  // fixed within the pause must not ask the CDN for the invalid one meanwhile.
+  const valid = !issues.length
+  const [previewText, setPreviewText] = useState(valid ? text : '')
   // Which preview URL finished loading, and how: the state belongs to that URL only, so a new
   // URL reads as loading until its own load or error event (the old picture may still show).
   // It also belongs to the network state: offline a preview can't load (and the caption says
@@ -184,13 +186,15 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   const online = useOnline()
   const [settled, setSettled] = useState<{ url: string | null; ok: boolean; online: boolean } | null>(null)
   useEffect(() => {
+    if (!valid) return
     const timer = setTimeout(() => setPreviewText(text), previewDelay)
     return () => clearTimeout(timer)
-  }, [text, previewDelay])
+  }, [text, valid, previewDelay])
   const previewUrl =
-    kind === 'image' && issues.length === 0
-      ? // The image text starts with its own `/-/`: the preview is the first operation, the recipe follows.
-        `${ctx.cdnUrl}/${encodeURIComponent(fileId)}/-/preview/400x400${previewText || '/'}`
+    kind === 'image' && valid
+      ? // The image text starts with its own `/-/`: the preview is the first operation, the recipe
+        // follows, URL-encoded (a `text` operation may hold a space, `%`, `#` or `?`).
+        `${ctx.cdnUrl}/${encodeURIComponent(fileId)}/-/preview/400x400${encodeURI(previewText || '/').replace(/[#?]/g, encodeURIComponent)}`
       : null
   const preview =
     settled?.url !== previewUrl || settled.online !== online ? 'loading' : settled.ok ? 'ready' : 'error'
@@ -262,7 +266,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       {...rest}
       onSubmit={(e) => {
         e.preventDefault()
-        if (issues.length || inFlight.current) return
+        if (!valid || inFlight.current) return
         inFlight.current = true
         convert.mutate(
           { fileId, recipe: canonical },
@@ -478,7 +482,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       <button
         type="submit"
         className="fk-button fk-button-primary"
-        disabled={issues.length > 0 || current.operations.length === 0}
+        disabled={!valid || !current.operations.length}
         // Not `disabled` while converting (submitting is guarded): Chromium would drop the focus
         // of a disabled button to the page body.
         aria-disabled={convert.isPending || undefined}

@@ -130,6 +130,15 @@ describe('RecipeBuilder', () => {
     await user.keyboard('{Enter}')
     expect(announced()).toBe('Format removed.')
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Add operation' }))
+    // The same words again are a new element in the live region: a region whose text does not
+    // change says nothing, so a second Grayscale would go unannounced.
+    const said = () => container.querySelector('[data-slot="announcer"]')!.firstElementChild
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'grayscale')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    const first = said()
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    expect(said()).not.toBe(first)
+    expect(said()?.textContent).toBe('Grayscale added.')
   })
 
   it('validates inline and will not submit an invalid recipe', async () => {

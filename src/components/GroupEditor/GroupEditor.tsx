@@ -26,6 +26,7 @@ import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
+import { useAnnouncement } from '../shared/useAnnouncement.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
@@ -197,7 +198,7 @@ export const GroupEditor = withRef(function GroupEditor({
   const baseline = files.data?.data ?? []
   const list = items ?? (id ? baseline : [])
   const dirty = items !== null && items.map((f) => f.id).join() !== baseline.map((f) => f.id).join()
-  const [announcement, setAnnouncement] = useState('')
+  const [announcement, setAnnouncement] = useAnnouncement()
   const [uploadsPending, setUploadsPending] = useState(0)
   // Buttons that vanish once pressed hand the keyboard to what stays: the picker's toggle, the
   // status line, the heading.

@@ -27,6 +27,7 @@ import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
+import { useAnnouncement } from '../shared/useAnnouncement.js'
 import { useControllableState } from '../shared/useControllableState.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
 import { useOnline } from '../shared/useOnline.js'
@@ -152,7 +153,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   // Adding, moving and removing an operation announce it and keep the keyboard where the user
   // was: on the same button of the moved operation, on a neighbour's remove button (or the add
   // select when none is left), on the first input of an added operation.
-  const [announcement, setAnnouncement] = useState('')
+  const [announcement, setAnnouncement] = useAnnouncement()
   const pasteInput = useRef<HTMLInputElement>(null)
   const operationList = useRef<HTMLOListElement>(null)
   const addSelect = useRef<HTMLSelectElement>(null)

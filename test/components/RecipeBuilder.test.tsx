@@ -149,9 +149,31 @@ describe('RecipeBuilder', () => {
     const input = screen.getByRole('spinbutton', { name: 'Brightness value' })
     await user.clear(input)
     await user.type(input, '300')
-    expect(screen.getByRole('alert').textContent).toBe('value must be between -100 and 100 (got 300).')
-    expect(screen.getByRole('listitem').getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id)
+    // Convert waits at once; the problem shows after the pause in typing.
     expect(screen.getByRole('button', { name: 'Convert' })).toHaveProperty('disabled', true)
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'value must be between -100 and 100 (got 300).',
+    )
+    expect(screen.getByRole('listitem').getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id)
+  })
+
+  it('raises no alert for the values a number passes through while it is typed', async () => {
+    const user = userEvent.setup()
+    const { container } = await render_('subject', { previewDelay: 300 })
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'rotate')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    const alerts: string[] = []
+    const watch = new MutationObserver(() => {
+      for (const alert of container.querySelectorAll('[role="alert"]')) alerts.push(alert.textContent!)
+    })
+    watch.observe(container, { childList: true, subtree: true, characterData: true })
+    const angle = screen.getByRole('spinbutton', { name: 'Rotate angle' })
+    await user.clear(angle)
+    await user.type(angle, '180') // 1 and 18 are not multiples of 90
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    watch.disconnect()
+    expect(recipeText()).toBe('/-/rotate/180/')
+    expect(alerts).toEqual([])
   })
 
   it("takes operation labels, argument names and problems from the provider's messages", async () => {
@@ -175,7 +197,9 @@ describe('RecipeBuilder', () => {
     const input = screen.getByRole('spinbutton', { name: 'Helligkeit Wert' })
     await user.clear(input)
     await user.type(input, '300')
-    expect(screen.getByRole('alert').textContent).toBe('value muss zwischen -100 und 100 liegen (300).')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'value muss zwischen -100 und 100 liegen (300).',
+    )
     await user.type(screen.getByRole('textbox', { name: 'Paste a recipe' }), '/-/nonsense/1/')
     await user.click(screen.getByRole('button', { name: 'Use pasted recipe' }))
     expect(screen.getByText('Unbekannte Operation „nonsense“.').getAttribute('role')).toBe('alert')
@@ -237,7 +261,9 @@ describe('RecipeBuilder', () => {
       screen.getByRole('spinbutton', { name: 'Trim solid background padding (optional)' }),
       '50',
     )
-    expect(screen.getByRole('alert').textContent).toBe('trim: give tolerance too, or 50 reads as tolerance.')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'trim: give tolerance too, or 50 reads as tolerance.',
+    )
     expect(screen.getByRole('button', { name: 'Convert' })).toHaveProperty('disabled', true)
     await user.type(
       screen.getByRole('spinbutton', { name: 'Trim solid background tolerance (optional)' }),

@@ -49,7 +49,7 @@ export interface RecipeBuilderProps extends Omit<ComponentProps<'form'>, 'onSubm
   onValueChange?: (recipe: Recipe) => void
   /** Called with the new file once the conversion is started; the builder then follows it to ready. */
   onConverted?: (file: FileResource) => void
-  /** Delay before the image preview follows an edit, in ms. @default 400 */
+  /** Pause after an edit before the image preview follows it and its problems show, in ms. @default 400 */
   previewDelay?: number
   /** How the converted file is followed; after `maxWait` it says "still processing" with a check-again button. */
   polling?: PollingOptions
@@ -177,9 +177,12 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   )
 
   // The preview follows the recipe after a pause in editing, and only a valid one: a recipe
-  // fixed within the pause must not ask the CDN for the invalid one meanwhile.
+  // fixed within the pause must not ask the CDN for the invalid one meanwhile. Its problems
+  // show after the pause too: typing 180 must not raise an alert for 1 and for 18 on the way.
   const valid = !issues.length
   const [previewText, setPreviewText] = useState(valid ? text : '')
+  const [checked, setChecked] = useState(text)
+  const shown = checked === text ? issues : []
   // Which preview URL finished loading, and how: the state belongs to that URL only, so a new
   // URL reads as loading until its own load or error event (the old picture may still show).
   // It also belongs to the network state: offline a preview can't load (and the caption says
@@ -187,8 +190,10 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   const online = useOnline()
   const [settled, setSettled] = useState<{ url: string | null; ok: boolean; online: boolean } | null>(null)
   useEffect(() => {
-    if (!valid) return
-    const timer = setTimeout(() => setPreviewText(text), previewDelay)
+    const timer = setTimeout(() => {
+      setChecked(text)
+      if (valid) setPreviewText(text)
+    }, previewDelay)
     return () => clearTimeout(timer)
   }, [text, valid, previewDelay])
   const previewUrl =
@@ -244,7 +249,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       setPasted('')
     }
   }
-  const issuesOf = (index: number) => issues.filter((i) => i.operationIndex === index)
+  const issuesOf = (index: number) => shown.filter((i) => i.operationIndex === index)
   const move = (from: number, to: number, control: 'up' | 'down') => {
     focusAfter({ index: to, control })
     setAnnouncement(
@@ -417,9 +422,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       <p role="status" data-slot="announcer">
         {announcement}
       </p>
-      {issues.some((i) => i.operationIndex === -1) && (
-        <p role="alert">{problems(issues.filter((i) => i.operationIndex === -1))}</p>
-      )}
+      {shown.some((i) => i.operationIndex === -1) && <p role="alert">{problems(issuesOf(-1))}</p>}
       <p>
         <label>
           {t('recipe.text')}{' '}

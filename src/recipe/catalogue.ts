@@ -81,9 +81,10 @@ const smartTypes =
   'smart smart_faces_objects_points smart_faces_objects smart_faces_points smart_objects_faces_points smart_objects_faces smart_objects_points smart_points smart_objects smart_faces'
 
 const image: RecipeOperationSpec[] = [
-  // The CDN writes jpeg, png and webp (auto, preserve choose); the service's conversions also
-  // list avif, gif and tiff in formats_available, so those are accepted too.
-  op('format', 'Format', e('format', 'jpeg png webp avif gif tiff auto preserve')),
+  // An image conversion is the CDN URL with this recipe: it writes jpeg, png and webp (auto and
+  // preserve choose; auto may pick AVIF). formats_available also lists avif, gif, tiff… (the
+  // document converter's formats for the file), which the CDN refuses.
+  op('format', 'Format', e('format', 'jpeg png webp auto preserve')),
   op('quality', 'Quality', e('quality', 'normal better best lighter lightest smart smart_retina')),
   op('progressive', 'Progressive JPEG', yesNo('progressive')),
   op('strip_meta', 'Strip metadata', e('mode', 'all none sensitive')),

@@ -71,7 +71,8 @@ export function toGroup(value: unknown): Group {
   const { id, attributes, raw } = resource(value, 'groups')
   return {
     id,
-    uuid: string(attributes.uuid, 'group uuid'),
+    // The real service answers `uuid: null` until its job has built the group.
+    uuid: attributes.uuid == null ? null : string(attributes.uuid, 'group uuid'),
     status: string(attributes.status, 'group status'),
     projectId: relationId(raw, 'project'),
     ...accessToken(raw),

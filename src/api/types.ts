@@ -26,8 +26,12 @@ export const conversionKinds: readonly ConversionKind[] = ['image', 'video', 'do
 export interface Group {
   /** `g-…` */
   id: string
-  /** `<uuid>~<file count>`; changes on every update. */
-  uuid: string
+  /**
+   * `<uuid>~<file count>` of the group the service last built: `null` until the service has
+   * built a new group (its status `pending`), and after an update the previous one's until the
+   * new one is built.
+   */
+  uuid: string | null
   /** `pending` after a create or update, then `ready`. */
   status: ResourceStatus
   projectId: string | null

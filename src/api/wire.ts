@@ -9,7 +9,7 @@ export interface WireRelationship<T extends string> {
 export interface WireGroup {
   type: 'groups'
   id: string
-  attributes: { uuid: string; status: string }
+  attributes: { uuid: string | null; status: string }
   relationships: { project: WireRelationship<'projects'> }
   authentication?: { access_token: string }
 }

@@ -61,7 +61,7 @@ export interface SeedFile {
 export interface SeedGroup {
   fileIds?: string[]
   files?: number[]
-  /** @default 'ready' */
+  /** `pending` makes a group still being built: no uuid until its job makes it ready. @default 'ready' */
   status?: string
 }
 
@@ -188,8 +188,10 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
 
   async function runJob(job: JobRecord) {
     if (job.kind === 'group') {
+      // Like the real service's CreateGroupJob: the group gets its uuid (a new one at every
+      // build, from the files it holds now) only when it is built.
       const group = storage.getGroup(job.targetId)
-      if (group?.status === 'pending') storage.putGroup({ ...group, status: 'ready', updatedAt: iso() })
+      if (group?.status === 'pending') storage.putGroup(builtGroup(group))
     } else if (job.kind === 'action') {
       const [fileId, type] = [job.targetId, job.payload.type as ActionType]
       const action = storage.getAction(fileId, type)
@@ -493,18 +495,24 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     return ids
   }
 
+  /** A new group, not built yet: `pending`, with no uuid until its job (UPSTREAM §6). */
   function newGroup(fileIds: string[]): GroupRecord {
     const at = iso()
     return {
       id: randomId('g'),
       projectId,
-      uuid: `${randomUuid()}~${fileIds.length}`,
+      uuid: null,
       status: 'pending',
       accessToken: randomId('gat'),
       fileIds,
       createdAt: at,
       updatedAt: at,
     }
+  }
+
+  /** The group once built: `ready`, with a new `<uuid>~<count>`. */
+  function builtGroup(group: GroupRecord): GroupRecord {
+    return { ...group, uuid: `${randomUuid()}~${group.fileIds.length}`, status: 'ready', updatedAt: iso() }
   }
 
   function newFile(fields: Partial<FileRecord>): FileRecord {
@@ -718,13 +726,8 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       // Re-read inside the transaction so concurrent updates each apply to the latest record.
       const current = storage.getGroup(group.id)
       if (!current) return fail(404, 'Group not found')
-      const next = {
-        ...current,
-        fileIds: ids,
-        uuid: `${randomUuid()}~${ids.length}`,
-        status: 'pending',
-        updatedAt: iso(),
-      }
+      // The uuid stays the last built group's until the job builds the new one (UPSTREAM §6).
+      const next = { ...current, fileIds: ids, status: 'pending', updatedAt: iso() }
       storage.putGroup(next)
       schedule('group', next.id)
       return next
@@ -1055,9 +1058,12 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     const madeGroups = groups.map((spec) => {
       const ids =
         spec.fileIds ?? (spec.files ?? []).map((i) => created[i]?.id).filter((id): id is string => !!id)
-      const group = { ...newGroup(ids), status: spec.status ?? 'ready' }
+      const status = spec.status ?? 'ready'
+      // One still being built (`pending`) has no uuid yet, as a new group's.
+      const done = finalStatuses.has(status)
+      const group = { ...(done ? builtGroup(newGroup(ids)) : newGroup(ids)), status }
       storage.putGroup(group)
-      if (!finalStatuses.has(group.status)) schedule('group', group.id)
+      if (!done) schedule('group', group.id)
       return group
     })
     return { files: created, groups: madeGroups }

@@ -228,6 +228,28 @@ describe('mapping the real service answers', () => {
     })
   })
 
+  // The real service's create (and any read before its job has built the group) answers with
+  // uuid null; the group exists, and the answer carries the only copy of its gat- token.
+  it.each([
+    ['null', { uuid: null }],
+    ['absent', {}],
+  ])('maps a group not built yet (uuid %s) to uuid null', async (_name, uuid) => {
+    const pending = wireGroup('g-1', { authentication: { access_token: 'gat-XYZ' } })
+    svc.answer({ data: { ...pending, attributes: { ...uuid, status: 'pending' } } })
+    expect(await client().groups.create({ fileIds: ['f-1'] })).toEqual({
+      id: 'g-1',
+      uuid: null,
+      status: 'pending',
+      projectId,
+      accessToken: 'gat-XYZ',
+    })
+    svc.answer({
+      data: [{ ...pending, attributes: { uuid: null, status: 'pending' } }],
+      pagination: pagination(1, 1, 20),
+    })
+    expect((await client().groups.list()).data[0]!.uuid).toBeNull()
+  })
+
   it('leaves accessToken out when the answer has none', async () => {
     svc.answer({ data: wireGroup('g-1') })
     expect(await client().groups.get('g-1')).not.toHaveProperty('accessToken')
@@ -430,8 +452,8 @@ describe('errors', () => {
     ['JSON without data', () => Response.json({ result: [] })],
     ['data of the wrong type', () => Response.json({ data: { type: 'files', id: 'f-1', attributes: {} } })],
     [
-      'a group without uuid',
-      () => Response.json({ data: { type: 'groups', id: 'g-1', attributes: { status: 'ready' } } }),
+      'a group whose uuid is not a string',
+      () => Response.json({ data: { type: 'groups', id: 'g-1', attributes: { uuid: 42, status: 'ready' } } }),
     ],
     ['an empty body', () => new Response('', { status: 200 })],
   ])('a 2xx with %s throws invalid_response', async (_name, reply) => {

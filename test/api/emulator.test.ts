@@ -57,13 +57,16 @@ describe('client × emulator', () => {
     const created = await anonymous.groups.create({ fileIds: [a.id, b.id] })
     expect(created.id).toMatch(/^g-[A-Za-z0-9]{22}$/)
     expect(created.accessToken).toMatch(/^gat-[A-Za-z0-9]{22}$/)
+    // As the real service: no uuid until the group is built.
     expect(created.status).toBe('pending')
-    expect(created.uuid).toMatch(/~2$/)
+    expect(created.uuid).toBeNull()
 
     const user = connect(created.accessToken)
+    expect((await user.groups.get(created.id)).uuid).toBeNull()
     clock.advance(60_000)
     const ready = await user.groups.get(created.id)
     expect(ready.status).toBe('ready')
+    expect(ready.uuid).toMatch(/~2$/)
 
     const files = await user.groups.files(created.id)
     expect(files.data.map((f) => f.id)).toEqual([a.id, b.id])
@@ -71,7 +74,13 @@ describe('client × emulator', () => {
 
     const updated = await user.groups.update(created.id, { fileIds: [b.id, a.id] })
     expect(updated.id).toBe(created.id)
-    expect(updated.uuid).not.toBe(ready.uuid)
+    // The last build's uuid until the new group is built, then a new one.
+    expect(updated).toMatchObject({ status: 'pending', uuid: ready.uuid })
+    clock.advance(60_000)
+    const rebuilt = await user.groups.get(created.id)
+    expect(rebuilt.status).toBe('ready')
+    expect(rebuilt.uuid).toMatch(/~2$/)
+    expect(rebuilt.uuid).not.toBe(ready.uuid)
     expect((await user.groups.files(created.id)).data.map((f) => f.id)).toEqual([b.id, a.id])
 
     // The group token reaches nothing else.

@@ -326,15 +326,36 @@ describe('GroupList', () => {
     expect(link.getAttribute('href')).toBe(`/groups/${groups[0]!.id}`)
   })
 
-  it('follows a new group from Processing to Ready', async () => {
+  it('follows a new group from Processing (no uuid yet, so no file count) to Ready', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     const group = await client.groups.create({ fileIds: [files[0]!.id] })
+    expect(group.uuid).toBeNull()
     const { Wrapper } = wrapper()
     render(<GroupList polling={polling} />, { wrapper: Wrapper })
     const row = (await screen.findAllByRole('row'))[1]!
+    const count = () => within(row).getAllByRole('cell')[1]!.textContent
     expect(within(row).getByText(group.id)).toBeDefined()
     expect(within(row).getByText('Processing')).toBeDefined()
+    expect(count()).toBe('—')
     expect(await within(row).findByText('Ready', {}, { timeout: 3_000 })).toBeDefined()
+    expect(count()).toBe('1')
+  })
+
+  it("shows no file count while an update is built: the uuid's is the last build's", async () => {
+    const { files } = await emulator.seed({ files: [{}, {}] })
+    const { groups } = await emulator.seed({ groups: [{ fileIds: [files[0]!.id] }] })
+    const { Wrapper, hostClient } = wrapper()
+    render(<GroupList polling={polling} />, { wrapper: Wrapper })
+    const row = (await screen.findAllByRole('row'))[1]!
+    const count = () => within(row).getAllByRole('cell')[1]!.textContent
+    expect(count()).toBe('1')
+    const updated = await client.groups.update(groups[0]!.id, { fileIds: files.map((f) => f.id) })
+    expect(updated.uuid).toMatch(/~1$/)
+    await hostClient.invalidateQueries()
+    await within(row).findByText('Processing', {}, { timeout: 3_000 })
+    expect(count()).toBe('—')
+    expect(await within(row).findByText('Ready', {}, { timeout: 3_000 })).toBeDefined()
+    expect(count()).toBe('2')
   })
 
   it('opens on a given page and says when the page changes, for a host to come back to it', async () => {

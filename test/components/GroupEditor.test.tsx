@@ -83,6 +83,8 @@ describe('GroupEditor', () => {
     await client.groups.update(groups[0]!.id, { fileIds: [ids[2]!] })
     await hostClient.invalidateQueries()
     const warning = await screen.findByText(/changed elsewhere/)
+    // Said while that save is still being built, when the group still has its old uuid.
+    expect(document.querySelector('[data-slot="group-meta"]')!.getAttribute('data-status')).toBe('pending')
     expect(warning.textContent).toBe(
       'This group was changed elsewhere since this edit began: saving replaces that version; Discard changes shows it.',
     )
@@ -97,6 +99,19 @@ describe('GroupEditor', () => {
     await hostClient.invalidateQueries()
     await waitFor(() => expect(order()).toEqual(['c.png', 'a.png']))
     expect(screen.queryByText(/changed elsewhere/)).toBeNull()
+  })
+
+  it('opens a group the service has not built yet (no uuid), then shows its version', async () => {
+    const { files } = await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }] })
+    const group = await client.groups.create({ fileIds: files.map((f) => f.id) })
+    expect(group.uuid).toBeNull()
+    const { Wrapper } = wrapper({ token: group.accessToken })
+    render(<GroupEditor groupId={group.id} polling={{ initialInterval: 50 }} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png']))
+    const meta = document.querySelector('[data-slot="group-meta"]')!
+    expect(meta.textContent).toBe('Status: Processing')
+    expect(screen.queryByRole('alert')).toBeNull()
+    await waitFor(() => expect(meta.textContent).toMatch(/^Status: Ready · Version: [0-9a-f-]{36}~2$/))
   })
 
   it('marks a file removed from the project, and asks to take it out before saving', async () => {

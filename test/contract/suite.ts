@@ -248,7 +248,13 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect(created.status).toBe(201)
         const id = created.body.data.id
         expect(id).toMatch(idPattern('g'))
-        expect(created.body.data.attributes.status).toBe('pending')
+        // The real service gives a group its uuid only once its job has built it.
+        expect(created.body.data.attributes).toEqual({ status: 'pending', uuid: null })
+        expect((await secret('GET', `/groups/${id}.json`)).body.data.attributes.uuid).toBeNull()
+        const listed = (await secret('GET', '/groups.json')).body.data.find(
+          (g: { id: string }) => g.id === id,
+        )
+        expect(listed.attributes).toEqual({ status: 'pending', uuid: null })
         await advance(5_000)
         const viewed = await secret('GET', `/groups/${id}.json`)
         expect(viewed.body.data.attributes).toMatchObject({
@@ -260,11 +266,31 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect(files.body.pagination).toEqual({ count: 2, page: 1, items: 20, pages: 1 })
         const updated = await secret('PUT', `/groups/${id}.json`, { json: { file_ids: [b!.id, a!.id] } })
         expect(updated.body.data.id).toBe(id)
-        expect(updated.body.data.attributes.uuid).not.toBe(viewed.body.data.attributes.uuid)
-        expect(updated.body.data.attributes.status).toBe('pending')
+        // The last build's uuid stays until the job has built the new group, which gets a new one.
+        expect(updated.body.data.attributes).toEqual({
+          status: 'pending',
+          uuid: viewed.body.data.attributes.uuid,
+        })
         expect(
           (await secret('GET', `/groups/${id}/files.json`)).body.data.map((f: { id: string }) => f.id),
         ).toEqual([b!.id, a!.id])
+        await advance(5_000)
+        const rebuilt = (await secret('GET', `/groups/${id}.json`)).body.data.attributes
+        expect(rebuilt).toMatchObject({ status: 'ready', uuid: expect.stringMatching(/^[0-9a-f-]{36}~2$/) })
+        expect(rebuilt.uuid).not.toBe(viewed.body.data.attributes.uuid)
+      })
+
+      it('a seeded pending group has no uuid until it is built', async () => {
+        const [seededGroup] = (
+          await control(host, 'seed', { groups: [{ fileIds: [seeded.files[0]!.id], status: 'pending' }] })
+        ).groups
+        const view = () => secret('GET', `/groups/${seededGroup.id}.json`)
+        expect((await view()).body.data.attributes).toEqual({ status: 'pending', uuid: null })
+        await advance(5_000)
+        expect((await view()).body.data.attributes).toMatchObject({
+          status: 'ready',
+          uuid: expect.stringMatching(/~1$/),
+        })
       })
 
       it('the same flow anonymously, then with the returned gat- token only', async () => {
@@ -277,7 +303,12 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         await advance(5_000)
         expect((await req('GET', `/groups/${id}.json`, { token })).body.data.attributes.status).toBe('ready')
         const updated = await req('PUT', `/groups/${id}.json`, { token, json: { file_ids: [b!.id] } })
-        expect(updated.body.data.attributes.uuid).toMatch(/~1$/)
+        expect(updated.body.data.attributes).toMatchObject({
+          status: 'pending',
+          uuid: expect.stringMatching(/~2$/),
+        })
+        await advance(5_000)
+        expect((await req('GET', `/groups/${id}.json`, { token })).body.data.attributes.uuid).toMatch(/~1$/)
         expect((await req('DELETE', `/groups/${id}.json`, { token })).status).toBe(204)
       })
 

@@ -60,12 +60,19 @@ describe('mutation hooks', () => {
   it("useUpdateGroup refreshes the group lists, whose rows show each group's file count", async () => {
     const { fileIds, group } = await groupOfThree()
     const { Wrapper } = wrapper()
-    const { result } = renderHook(() => ({ list: useGroups(), update: useUpdateGroup() }), {
-      wrapper: Wrapper,
-    })
+    const { result } = renderHook(
+      () => ({ list: useGroups({}, { initialInterval: 50 }), update: useUpdateGroup() }),
+      { wrapper: Wrapper },
+    )
     await waitFor(() => expect(result.current.list.data?.data[0]?.uuid).toMatch(/~3$/))
     await act(() => result.current.update.mutateAsync({ id: group.id, fileIds: fileIds.slice(1) }))
-    await waitFor(() => expect(result.current.list.data?.data[0]?.uuid).toMatch(/~2$/))
+    // Refreshed: pending (with the last build's uuid), then polled until the new build's.
+    await waitFor(() =>
+      expect(result.current.list.data?.data[0]).toMatchObject({
+        status: 'ready',
+        uuid: expect.stringMatching(/~2$/),
+      }),
+    )
   })
 
   it('useUpdateGroup rolls back when the server refuses', async () => {

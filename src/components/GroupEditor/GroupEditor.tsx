@@ -253,13 +253,13 @@ export const GroupEditor = withRef(function GroupEditor({
   // Uploads finish one after another between renders: always build on the latest list.
   const latest = useRef(list)
   latest.current = list
-  // The group's version (its uuid changes with every save) when this edit began: if a refresh
-  // brings another one, somebody saved meanwhile, and saving would replace their version. Only a
-  // ready group's: while a save is processed (this editor's own, just before) the service may
-  // still change the uuid.
+  // The group's version (the service builds it anew, with a new uuid, after every save) when
+  // this edit began: if a refresh brings another one, or a save still being built, somebody
+  // saved meanwhile, and saving would replace their version. Only a ready group's: while a save
+  // is processed (this editor's own, just before) the uuid is still the last build's, or none.
   const [editedVersion, setEditedVersion] = useState<string>()
   const change = (next: FileResource[], message: string) => {
-    if (items === null) setEditedVersion(group.data?.status === 'ready' ? group.data.uuid : undefined)
+    if (items === null) setEditedVersion((group.data?.status === 'ready' && group.data.uuid) || undefined)
     latest.current = next
     setItems(next)
     setAnnouncement(message)
@@ -399,7 +399,13 @@ export const GroupEditor = withRef(function GroupEditor({
   // TanStack holds a save made offline until the network is back: say so while it waits.
   const waiting = create.isPaused || (updating && update.isPaused)
   const saveError = (!id && create.error) || (updating && update.error)
-  const changedElsewhere = !saving && !!editedVersion && !!group.data && group.data.uuid !== editedVersion
+  // The service keeps the last build's uuid until it has built the new one: a save from
+  // elsewhere shows first as `pending`, then as another uuid.
+  const changedElsewhere =
+    !saving &&
+    !!editedVersion &&
+    !!group.data &&
+    (group.data.status !== 'ready' || group.data.uuid !== editedVersion)
   const state = id && !items ? viewState(files, false) : 'ready'
 
   return (
@@ -421,8 +427,9 @@ export const GroupEditor = withRef(function GroupEditor({
           data-status={group.data.status}
           data-timed-out={timedOut || undefined}
         >
-          {t('editor.status', { status: statusText(group.data.status, t) })} ·{' '}
-          {t('editor.uuid', { uuid: group.data.uuid })}
+          {t('editor.status', { status: statusText(group.data.status, t) })}
+          {/* None until the service has built the group. */}
+          {group.data.uuid && ` · ${t('editor.uuid', { uuid: group.data.uuid })}`}
           {timedOut && ` · ${t('stillProcessing')} `}
           {timedOut && <CheckAgain onCheck={restart} focusTo={meta} />}
         </p>

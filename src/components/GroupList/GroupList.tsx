@@ -34,9 +34,13 @@ export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' |
   polling?: PollingOptions
 }
 
-/** The file count encoded in a group uuid (`<uuid>~<count>`). */
-const fileCount = (uuid: string) => {
-  const count = Number(uuid.split('~')[1])
+/**
+ * The file count encoded in a ready group's uuid (`<uuid>~<count>`). A pending group has none
+ * yet (null until its first build), or the last build's, which an update has made stale.
+ */
+const fileCount = (group: Group) => {
+  if (group.status !== 'ready' || !group.uuid) return null
+  const count = Number(group.uuid.split('~')[1])
   return Number.isInteger(count) ? count : null
 }
 
@@ -92,7 +96,7 @@ export const GroupList = withRef(function GroupList({
           {data!.data.map((group) => (
             <tr key={group.id} data-slot="group-row" data-status={group.status}>
               <td>{getHref ? <a href={getHref(group)}>{group.id}</a> : group.id}</td>
-              <td>{fileCount(group.uuid) ?? '—'}</td>
+              <td>{fileCount(group) ?? '—'}</td>
               <td data-status={group.status}>{statusText(group.status, t)}</td>
               {onSelect && (
                 <td>

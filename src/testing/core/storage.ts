@@ -44,7 +44,11 @@ export interface FileRecord {
 export interface GroupRecord {
   id: string
   projectId: string
-  uuid: string
+  /**
+   * `<uuid>~<count>` of the group last built: null until a new group's job has made it ready,
+   * and after an update the previous one's until the job builds the next (as the real service).
+   */
+  uuid: string | null
   status: string
   accessToken: string
   fileIds: string[]

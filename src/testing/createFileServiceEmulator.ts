@@ -860,9 +860,16 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     if (file.status !== 'ready') fail(422, 'The file is not ready yet.')
     if (type !== 'virus_scan' && !file.isImage)
       fail(422, `${type} works on images only; this file is ${file.mime}.`)
+    // The real service runs an add-on once per file and type: asked again, it answers with the
+    // run there is, still pending or with its result. Only a run that ended in `error` (a fault
+    // injected here, or a job that broke) is started again.
+    const existing = storage.getAction(file.id, type)
+    if (existing && (existing.status === 'pending' || existing.status === 'ready')) {
+      return c.json({ data: actionJson(existing) })
+    }
     const at = iso()
     const action = {
-      id: storage.getAction(file.id, type)?.id ?? randomId('a'),
+      id: existing?.id ?? randomId('a'),
       projectId,
       fileId: file.id,
       actionType: type,

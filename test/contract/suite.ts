@@ -312,6 +312,26 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect((await req('DELETE', `/groups/${id}.json`, { token })).status).toBe(204)
       })
 
+      it('an action runs once: asked again, pending or ready, it answers that run unchanged', async () => {
+        const id = seeded.files[0]!.id
+        const path = `/files/${id}/actions/recognize.json`
+        const started = await secret('POST', path)
+        await advance(1_000)
+        // Asked again while pending: the same run, and no second one that would finish later.
+        const second = await secret('POST', path)
+        expect(second.status).toBe(200)
+        expect(second.body).toEqual(started.body)
+        await advance(10_000)
+        const ready = await secret('GET', path)
+        expect(ready.body.data.attributes.status).toBe('ready')
+        // Asked again once ready: the result as it is, not wiped for a new run.
+        const third = await secret('POST', path)
+        expect(third.status).toBe(200)
+        expect(third.body).toEqual(ready.body)
+        await advance(10_000)
+        expect((await secret('GET', path)).body).toEqual(ready.body)
+      })
+
       it('de-duplicates and strips file ids, keeping the order', async () => {
         const [a, b] = seeded.files
         const created = await secret('POST', '/groups.json', {
@@ -620,6 +640,23 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect(
           (await secret('GET', `/files/${converted.body.data.id}.json`)).body.data.attributes.status,
         ).toBe('processing_error')
+      })
+
+      it('an action that failed (an injected fault) runs again when asked', async () => {
+        const id = seeded.files[0]!.id
+        await control(host, 'faults', { failActions: id })
+        await secret('POST', `/files/${id}/actions/virus_scan.json`)
+        await advance(10_000)
+        const failed = await secret('GET', `/files/${id}/actions/virus_scan.json`)
+        expect(failed.body.data.attributes.status).toBe('error')
+        await control(host, 'faults', { clear: true })
+        const again = await secret('POST', `/files/${id}/actions/virus_scan.json`)
+        expect(again.body.data.id).toBe(failed.body.data.id)
+        expect(again.body.data.attributes).toMatchObject({ status: 'pending', result: null })
+        await advance(10_000)
+        const done = (await secret('GET', `/files/${id}/actions/virus_scan.json`)).body.data.attributes
+        expect(done.status).toBe('ready')
+        expect(done.result.data).toEqual({ infected: false })
       })
 
       it('control routes need the secret key', async () => {

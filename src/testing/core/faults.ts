@@ -19,7 +19,10 @@ export interface EmulatorFaults {
    * `"GET /api/v1/projects/demo/groups.json"`, a string must be contained in it.
    */
   failNext(match: RegExp | string, options: FailNextOptions): void
-  /** Actions on this file end in status `error`. */
+  /**
+   * Actions on this file end in status `error`. An action in `error` starts again on the next
+   * `POST` (one `pending` or `ready` answers as it is, as in the real service).
+   */
   failActions(fileId: string): void
   /** Conversions of this file end in `processing_error`. */
   failConversions(fileId: string): void

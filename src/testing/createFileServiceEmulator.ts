@@ -483,15 +483,26 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     const ids = [...new Set((raw as string[]).map((s) => s.trim()).filter(Boolean))]
     if (!ids.length) fail(422, 'file_ids must name at least one file.')
     if (ids.length > 1000) fail(422, `A group holds at most 1000 files (got ${ids.length}).`)
-    const missing = ids.filter((id) => {
+    const missing: string[] = []
+    // The real service builds the group from the files' uuids in a job, which fails for a file
+    // with no content: an upload from a URL still pending, a conversion pending or failed.
+    const empty: string[] = []
+    for (const id of ids) {
       const file = isWellFormedId(id, 'f') ? storage.getFile(id) : undefined
-      return !file || file.projectId !== projectId || file.status === 'removed'
-    })
-    if (missing.length) {
-      const shown =
-        missing.slice(0, 20).join(', ') + (missing.length > 20 ? ` and ${missing.length - 20} more` : '')
-      fail(422, `Unknown or removed file ids: ${shown}.`)
+      if (!file || file.projectId !== projectId || file.status === 'removed') missing.push(id)
+      else if (file.status !== 'ready') empty.push(id)
     }
+    const shown = (list: string[]) =>
+      list.slice(0, 20).join(', ') + (list.length > 20 ? ` and ${list.length - 20} more` : '')
+    const problems = [
+      ...(missing.length ? [`Unknown or removed file ids: ${shown(missing)}.`] : []),
+      ...(empty.length
+        ? [
+            `Files with no content yet (still processing, or failed): ${shown(empty)}. Wait until they are ready.`,
+          ]
+        : []),
+    ]
+    if (problems.length) fail(422, ...problems)
     return ids
   }
 

@@ -521,6 +521,39 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect(await snapshot()).toEqual(before)
       })
 
+      it('names files with no content: a failed conversion, an upload from a URL still pending', async () => {
+        const failed = await secret('POST', `/files/${seeded.files[2]!.id}/conversions/remove_bg.json`, {
+          form: new URLSearchParams({ recipe: '/crop/true/' }),
+        })
+        await advance(5_000)
+        const failedId = failed.body.data.id
+        expect((await secret('GET', `/files/${failedId}.json`)).body.data.attributes).toMatchObject({
+          status: 'processing_error',
+          uuid: null,
+        })
+        const fetching = await req('POST', '/files.json', {
+          form: new URLSearchParams({ 'file[source_url]': 'https://example.com/a.png' }),
+        })
+        const pendingId = fetching.body.data.id
+        expect(fetching.body.data.attributes.status).toBe('pending')
+        const before = await snapshot()
+        const ids = [seeded.files[0]!.id, failedId, pendingId]
+        for (const answer of [
+          await req('POST', '/groups.json', { json: { file_ids: ids } }),
+          await secret('PUT', `/groups/${seeded.groups[0]!.id}.json`, { json: { file_ids: ids } }),
+        ]) {
+          expectErrors(answer, 422)
+          const said = answer.body.errors.join(' ')
+          expect(said).toContain(failedId)
+          expect(said).toContain(pendingId)
+          expect(said).not.toContain(seeded.files[0]!.id)
+        }
+        expect(await snapshot()).toEqual(before)
+        // Once the download is in, that file can join a group.
+        await advance(5_000)
+        expect((await req('POST', '/groups.json', { json: { file_ids: [pendingId] } })).status).toBe(201)
+      })
+
       it('uploads: oversize → 413, missing or empty content → 4xx, wrong type → 415', async () => {
         const before = await snapshot()
         const big = new FormData()

@@ -117,6 +117,21 @@ const extensionOf = (mime: string | null) => {
 }
 const documentFormats = ['doc', 'docx', 'html', 'jpg', 'odt', 'pdf', 'png', 'rtf', 'txt']
 
+// A date (2027-01-01) or a date and time with an optional zone (2027-01-01T10:00:00.5+02:00).
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
+/** The time an ISO 8601 date stands for, or undefined (Date.parse alone takes "1" as 2001). */
+function isoTime(text: string): number | undefined {
+  const m = isoDate.exec(text.trim())
+  if (!m) return undefined
+  const [month, day, hour, minute, second] = [m[2], m[3], m[4], m[5], m[6]].map((v) => Number(v ?? 0))
+  // Date.parse rolls 2024-02-30 over into March; a date that doesn't exist is refused.
+  const days = new Date(Date.UTC(Number(m[1]), month!, 0)).getUTCDate()
+  if (month! < 1 || month! > 12 || day! < 1 || day! > days || hour! > 23 || minute! > 59 || second! > 59)
+    return undefined
+  const time = Date.parse(text.trim())
+  return Number.isNaN(time) ? undefined : time
+}
+
 /**
  * A faithful reference implementation of the file service as a web-standard
  * `fetch(Request): Promise<Response>`. Hosts: MSW in the browser and Node, and server/.
@@ -430,16 +445,23 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     if (!file || file.projectId !== projectId) return fail(404, 'File not found')
     return file
   }
-  function pageParam(c: Context, name: string, fallback: number) {
-    const value = c.req.query(name)
-    if (value === undefined || value === '') return fallback
-    if (!/^\d+$/.test(value) || Number(value) < 1)
-      fail(400, `${name} must be a positive integer (got "${value}").`)
-    return Number(value)
-  }
   function pageParams(c: Context) {
-    const page = pageParam(c, 'page', 1)
-    const items = Math.min(100, Math.max(1, pageParam(c, 'items', 20)))
+    const pageText = c.req.query('page')
+    let page = 1
+    if (pageText !== undefined && pageText !== '') {
+      page = Number(pageText)
+      // Past the safe integers the page could not be said back exactly (nor sought in SQLite).
+      if (!/^\d+$/.test(pageText) || page < 1 || page > Number.MAX_SAFE_INTEGER)
+        fail(400, `page must be a positive integer up to ${Number.MAX_SAFE_INTEGER} (got "${pageText}").`)
+    }
+    const itemsText = c.req.query('items')
+    let items = 20
+    if (itemsText !== undefined && itemsText !== '') {
+      if (!/^\d+$/.test(itemsText))
+        fail(400, `items must be a whole number, clamped to 1..100 (got "${itemsText}").`)
+      // UPSTREAM §7: clamped to 1..100 (the real service ignores it).
+      items = Math.min(100, Math.max(1, Number(itemsText)))
+    }
     return { page, items, offset: (page - 1) * items }
   }
   async function jsonBody(c: Context): Promise<Record<string, unknown>> {
@@ -781,9 +803,10 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     const expires = form.get('file[expires_at]')
     let expiresAt: string | null = null
     if (expires !== null) {
-      const time = typeof expires === 'string' ? Date.parse(expires) : Number.NaN
-      if (Number.isNaN(time)) fail(400, 'file[expires_at] must be an ISO 8601 date.')
-      expiresAt = new Date(time).toISOString()
+      const time = typeof expires === 'string' ? isoTime(expires) : undefined
+      if (time === undefined)
+        fail(400, `file[expires_at] must be an ISO 8601 date, e.g. 2027-01-01T00:00:00Z (got "${expires}").`)
+      expiresAt = new Date(time!).toISOString()
     }
     const content = form.get('file[content]')
     const source = form.get('file[source_url]')

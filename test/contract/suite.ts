@@ -473,9 +473,36 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect((await secret('GET', '/files.json')).body.pagination.items).toBe(20)
       })
 
-      it.each(['page=abc', 'page=0', 'items=-1', 'items=1.5'])('refuses %s with 400', async (query) => {
-        expectErrors(await secret('GET', `/files.json?${query}`), 400)
+      it('clamps items=0 to 1 (UPSTREAM §7: clamped to 1..100)', async () => {
+        const page = await secret('GET', '/files.json?items=0')
+        expect(page.status).toBe(200)
+        expect(page.body.pagination).toEqual({ count: 5, page: 1, items: 1, pages: 5 })
+        expect(page.body.data).toHaveLength(1)
+        const huge = await secret('GET', '/groups.json?items=99999999999999999999')
+        expect(huge.body.pagination.items).toBe(100)
       })
+
+      it('gives the largest safe page, empty, and refuses a larger one with 400', async () => {
+        const last = Number.MAX_SAFE_INTEGER
+        for (const path of ['/groups.json', '/files.json', `/groups/${seeded.groups[0]!.id}/files.json`]) {
+          const far = await secret('GET', `${path}?page=${last}&items=100`)
+          expect(far.status, JSON.stringify(far.body)).toBe(200)
+          expect(far.body.data).toEqual([])
+          expect(far.body.pagination.page).toBe(last)
+          for (const page of ['9007199254740992', '9999999999999999999', '99999999999999999999999']) {
+            const answer = await secret('GET', `${path}?page=${page}`)
+            expectErrors(answer, 400)
+            expect(answer.body.errors[0]).toContain('page must be a positive integer')
+          }
+        }
+      })
+
+      it.each(['page=abc', 'page=0', 'page=-1', 'items=-1', 'items=1.5', 'items=abc'])(
+        'refuses %s with 400',
+        async (query) => {
+          expectErrors(await secret('GET', `/files.json?${query}`), 400)
+        },
+      )
     })
 
     describe('bad input: a clear 4xx and nothing changed', () => {
@@ -571,6 +598,33 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         const badUrl = new URLSearchParams({ 'file[source_url]': 'file:///etc/passwd' })
         expectErrors(await req('POST', '/files.json', { form: badUrl }), 400)
         expect(await snapshot()).toEqual(before)
+      })
+
+      it.each(['1', '2027', 'tomorrow', '2027-02-30', '2027-13-01', '2027-01-01T25:00:00Z', '01/02/2027'])(
+        'refuses file[expires_at]=%s with 400: not an ISO 8601 date',
+        async (expires) => {
+          const before = await snapshot()
+          const form = new FormData()
+          form.append('file[content]', new Blob([new Uint8Array([1, 2, 3])]), 'a.bin')
+          form.append('file[expires_at]', expires)
+          const answer = await req('POST', '/files.json', { form })
+          expectErrors(answer, 400)
+          expect(answer.body.errors[0]).toContain('ISO 8601')
+          expect(await snapshot()).toEqual(before)
+        },
+      )
+
+      it.each([
+        ['2027-01-01T00:00:00Z', '2027-01-01T00:00:00.000Z'],
+        ['2027-01-01T02:30:00.5+02:00', '2027-01-01T00:30:00.500Z'],
+        ['2027-01-01', '2027-01-01T00:00:00.000Z'],
+      ])('takes file[expires_at]=%s', async (expires, stored) => {
+        const form = new FormData()
+        form.append('file[content]', new Blob([new Uint8Array([1, 2, 3])]), 'a.bin')
+        form.append('file[expires_at]', expires)
+        const answer = await req('POST', '/files.json', { form })
+        expect(answer.status).toBe(201)
+        expect(answer.body.data.attributes.expires_at).toBe(stored)
       })
 
       it('conversions: bad recipe → 422 with the problem, unavailable method or format → 422, no recipe → 400, unknown kind → 404', async () => {

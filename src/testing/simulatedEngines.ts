@@ -265,17 +265,52 @@ function renamed(name: string | null, ext: string) {
   return `${base}.${ext}`
 }
 
-/** Output size of the geometry operations the simulation understands (resize, preview, scale_crop). */
-function outputSize(recipe: string, image: Image | null): Image | null {
-  if (!image) return null
-  const size = /(?:resize|scale_crop|preview|smart_resize)\/(\d*)x(\d*)/.exec(recipe)
-  if (!size) return image
-  const w = size[1] ? Number(size[1]) : 0
-  const h = size[2] ? Number(size[2]) : 0
-  if (w && h) return { ...image, width: w, height: h }
-  if (w) return { ...image, width: w, height: Math.max(1, Math.round((image.height * w) / image.width)) }
-  if (h) return { ...image, height: h, width: Math.max(1, Math.round((image.width * h) / image.height)) }
-  return image
+/**
+ * The output of an image recipe as the sharp engine (server/image/pipeline.ts) makes it, in
+ * size only: the sizing operations in order (resize, scale_crop, smart_resize, crop in px, and
+ * preview, which only shrinks), then UPSTREAM §1a's limit on the output: 3000×3000, or
+ * 5000×5000 with an explicit `format/jpeg`. Past it, a recipe that named a size fails; one that
+ * didn't is fitted inside.
+ */
+function imageOutput(recipe: string, image: Image): Image {
+  let { width, height } = image
+  let named = false
+  let format: string | undefined
+  const fit = (boxWidth: number, boxHeight: number) => {
+    const scale = Math.min(1, boxWidth / width, boxHeight / height)
+    width = Math.max(1, Math.round(width * scale))
+    height = Math.max(1, Math.round(height * scale))
+  }
+  for (const segment of recipe.split('/-/')) {
+    const [name, ...args] = segment.split('/').filter(Boolean)
+    const size = /^(\d*)x(\d*)$/.exec(args[0] ?? '')
+    const w = size?.[1] ? Number(size[1]) : 0
+    const h = size?.[2] ? Number(size[2]) : 0
+    if (name === 'format') format = args[0]
+    else if (name === 'resize' && (w || h)) {
+      named = true
+      ;[width, height] = [
+        w || Math.max(1, Math.round((width * h) / height)),
+        h || Math.max(1, Math.round((height * w) / width)),
+      ]
+    } else if ((name === 'scale_crop' || name === 'smart_resize') && w && h) {
+      named = true
+      ;[width, height] = [w, h]
+    } else if (name === 'crop' && w && h) {
+      named = true
+      ;[width, height] = [Math.min(w, width), Math.min(h, height)]
+    } else if (name === 'preview' && w && h) {
+      named = true
+      fit(w, h)
+    } else if (name === 'preview' && !args.length) fit(2048, 2048)
+  }
+  const limit = format === 'jpeg' || format === 'jpg' ? 5000 : 3000
+  if (width > limit || height > limit) {
+    if (named)
+      throw new ProcessingError(`The result would be ${width}×${height}; the limit is ${limit}×${limit}.`)
+    fit(limit, limit)
+  }
+  return { ...image, width, height }
 }
 
 /** Creates the simulated engines. */
@@ -294,7 +329,7 @@ export function createSimulatedEngines(): EmulatorEngines {
         kind === 'image' ? (file.image?.format.toLowerCase() ?? 'png') : kind === 'video' ? 'mp4' : 'pdf'
       const format = recipeValue(recipe, 'format') ?? fallback
       const ext = format === 'jpeg' ? 'jpg' : ['auto', 'preserve'].includes(format) ? fallback : format
-      const image = kind === 'image' ? outputSize(recipe, file.image) : null
+      const image = kind === 'image' && file.image ? imageOutput(recipe, file.image) : null
       return {
         data,
         mime: mimes[ext] ?? 'application/octet-stream',

@@ -89,6 +89,9 @@ class HttpError extends Error {
     this.headers = headers
   }
 }
+/** A recipe of each non-image kind in the form the real service takes. */
+const recipeExamples = { video: '/format/webm/', document: '/format/pdf/', remove_bg: '/crop/true/' }
+
 const fail = (status: number, ...messages: string[]): never => {
   throw new HttpError(status, messages)
 }
@@ -951,6 +954,17 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     }
     const text = (await formBody(c)).get('recipe')
     if (typeof text !== 'string' || !text.trim()) return fail(400, 'The form field recipe is required.')
+    // The real service pastes a video or document recipe after `<uuid>/video/-` (or
+    // `/document/-`) and splits a remove_bg one on `/-/` (UPSTREAM.md §0): a leading `/-/`, or
+    // for video and document no leading `/`, breaks the call there. (An image recipe may leave
+    // its leading `/-/` out here: §7.)
+    const form = text.trim()
+    if (kind !== 'image' && (form.startsWith('/-/') || (kind !== 'remove_bg' && !form.startsWith('/')))) {
+      fail(
+        422,
+        `A ${kind} recipe starts with "/" and its first operation, like ${recipeExamples[kind as 'video']} (got "${form.slice(0, 40)}").`,
+      )
+    }
     const { recipe, issues } = parseRecipe(kind as ConversionKind, text)
     const problems = issues.map((issue) => issue.message)
     const format = recipe.operations.find((op) => op.name === 'format')?.args[0]
@@ -978,7 +992,13 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     const id = c.req.param('id')
     const file = isWellFormedId(id, 'f') ? storage.getFile(id) : undefined
     if (!file || file.projectId !== projectId || !file.blobKey) return fail(404, 'File not found')
-    const ops = decodeURIComponent(new URL(c.req.url).pathname.slice(`/cdn/${id}`.length)).replace(/^\/+/, '')
+    const path = new URL(c.req.url).pathname.slice(`/cdn/${id}`.length)
+    let ops = ''
+    try {
+      ops = decodeURIComponent(path).replace(/^\/+/, '')
+    } catch {
+      fail(400, `The operations are not valid URL encoding (a bare %?): ${path.slice(0, 80)}`)
+    }
     const data = await blobs.get(file.blobKey)
     if (!data) return fail(404, 'File not found')
     if (!ops) {

@@ -18,18 +18,23 @@ export function createFileServiceHandlers(
   const base = new URL(baseUrl)
   const prefix = base.pathname.replace(/\/+$/, '')
   return [
-    http.all(`${base.origin}${prefix}/*`, async ({ request }) => {
-      const url = new URL(request.url)
-      url.pathname = url.pathname.slice(prefix.length) || '/'
-      // Re-create the request at the emulator's own path; the body is passed through untouched.
-      const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-      const inner = new Request(url, {
-        method: request.method,
-        headers: request.headers,
-        body: hasBody ? await request.arrayBuffer() : null,
-        signal: request.signal,
-      })
-      return emulator.fetch(inner)
-    }),
+    // A pattern without groups: MSW decodes a path string's parameters and a malformed URL (a
+    // bare `%`) would throw there, a 500 before the emulator could answer its clear 400.
+    http.all(
+      new RegExp(`^${`${base.origin}${prefix}/`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      async ({ request }) => {
+        const url = new URL(request.url)
+        url.pathname = url.pathname.slice(prefix.length) || '/'
+        // Re-create the request at the emulator's own path; the body is passed through untouched.
+        const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+        const inner = new Request(url, {
+          method: request.method,
+          headers: request.headers,
+          body: hasBody ? await request.arrayBuffer() : null,
+          signal: request.signal,
+        })
+        return emulator.fetch(inner)
+      },
+    ),
   ]
 }

@@ -459,6 +459,13 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         )
         expectErrors(await secret('GET', `/cdn/${seeded.files[1]!.id}/`), 404)
       })
+
+      it('CDN: operations that are not valid URL encoding → 400 saying so', async () => {
+        // A bare % (a text operation's "50% off" put in the URL unencoded).
+        const answer = await req('GET', `/cdn/${seeded.files[0]!.id}/-/text/100x100/0,0/50% off/`)
+        expectErrors(answer, 400)
+        expect(answer.body.errors[0]).toContain('not valid URL encoding')
+      })
     })
 
     describe('pagination', () => {
@@ -658,6 +665,37 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
           404,
         )
         expect(await snapshot()).toEqual(before)
+      })
+
+      it('conversions: a video, document or remove_bg recipe in a form the real service breaks on → 422 saying the form', async () => {
+        const [image, , , pdf, video] = seeded.files.map((f) => f.id)
+        const before = await snapshot()
+        // The real service pastes these after `<uuid>/video/-` or `/document/-`, and splits a
+        // remove_bg recipe on `/-/` (UPSTREAM.md §0).
+        for (const [id, kind, recipe] of [
+          [video, 'video', '/-/format/webm/'],
+          [video, 'video', 'format/webm/'],
+          [pdf, 'document', '/-/format/pdf/'],
+          [image, 'remove_bg', '/-/crop/true/'],
+        ] as const) {
+          const answer = await secret('POST', `/files/${id}/conversions/${kind}.json`, {
+            form: new URLSearchParams({ recipe }),
+          })
+          expectErrors(answer, 422)
+          expect(answer.body.errors[0]).toContain(`A ${kind} recipe starts with "/" and its first operation`)
+        }
+        expect(await snapshot()).toEqual(before)
+        // The forms the real service takes.
+        for (const [id, kind, recipe] of [
+          [video, 'video', '/format/webm/'],
+          [pdf, 'document', '/format/pdf/'],
+          [image, 'remove_bg', 'crop/true'],
+        ] as const) {
+          const answer = await secret('POST', `/files/${id}/conversions/${kind}.json`, {
+            form: new URLSearchParams({ recipe }),
+          })
+          expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+        }
       })
 
       it.each([

@@ -180,10 +180,15 @@ export function checkOperations(
   textLength: number,
 ): RecipeIssue[] {
   const issues: RecipeIssue[] = []
-  if (!located.length) {
-    const message = 'The recipe is empty.'
-    return [{ operationIndex: -1, position: 0, length: textLength, key: 'empty', values: {}, message }]
-  }
+  const push = (
+    operationIndex: number,
+    { at, length }: Span,
+    key: RecipeIssueKey,
+    message: string,
+    values: Record<string, string | number> = {},
+  ) => issues.push({ operationIndex, position: at, length, key, values, message })
+  const whole = { at: 0, length: textLength }
+  if (!located.length) push(-1, whole, 'empty', 'The recipe is empty.')
   const catalogue = Object.hasOwn(recipeOperations, kind) ? recipeOperations[kind] : []
   const seen = new Set<string>()
   located.forEach((item, index) => {
@@ -191,8 +196,8 @@ export function checkOperations(
       key: RecipeIssueKey,
       message: string,
       span = item.span,
-      values: Record<string, string | number> = {},
-    ) => issues.push({ operationIndex: index, position: span.at, length: span.length, key, values, message })
+      values?: Record<string, string | number>,
+    ) => push(index, span, key, message, values)
     const { name } = item.operation
     const spec = catalogue.find((s) => s.name === name)
     if (!spec) {
@@ -206,5 +211,24 @@ export function checkOperations(
     seen.add(name)
     checkArgs(spec, item, report)
   })
+  // A document is converted to a format (`<uuid>/document/-/format/<target>/`), and a page is
+  // taken only for an image target (spec/UPSTREAM.md §3).
+  if (kind === 'document' && located.length) {
+    const format = located.find((item) => item.operation.name === 'format')?.operation.args[0]
+    const page = located.findIndex((item) => item.operation.name === 'page')
+    if (!format)
+      push(-1, whole, 'missingOperation', 'A document recipe needs a format.', { name: 'format', kind })
+    else if (page >= 0 && format !== 'jpg' && format !== 'png')
+      push(
+        page,
+        located[page]!.span,
+        'invalidValue',
+        `page applies only to a jpg or png format, not ${format}.`,
+        {
+          name: 'page',
+          format,
+        },
+      )
+  }
   return issues
 }

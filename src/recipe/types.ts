@@ -13,7 +13,9 @@ export interface Recipe<K extends ConversionKind = ConversionKind> {
 }
 
 /**
- * What is wrong: grammar and ranges (`unknownOperation` … `duplicateOperation`, `empty`), or,
+ * What is wrong: grammar and ranges (`unknownOperation` … `duplicateOperation`, `empty`; a
+ * document recipe without a format is `missingOperation`, a page for a non-image format
+ * `invalidValue`), or,
  * from `validateRecipe`: a blank argument before a given one (`blankArgument`) and, with a
  * file's conversions info, `formatUnavailable` and `methodUnavailable`.
  */
@@ -25,6 +27,7 @@ export type RecipeIssueKey =
   | 'invalidValue'
   | 'outOfRange'
   | 'duplicateOperation'
+  | 'missingOperation'
   | 'blankArgument'
   | 'formatUnavailable'
   | 'methodUnavailable'

@@ -7,7 +7,13 @@ describe('recipeOperations', () => {
     for (const spec of recipeOperations[kind]) {
       it(`${kind} ${spec.name} round-trips with every argument, then with only the required ones`, () => {
         for (const args of [spec.args, spec.args.filter((a) => !a.optional)]) {
-          const recipe = { kind, operations: [{ name: spec.name, args: args.map(example) }] }
+          const operation = { name: spec.name, args: args.map(example) }
+          // A document recipe always has a format (an image one, for a page).
+          const format = { name: 'format', args: ['jpg'] }
+          const recipe = {
+            kind,
+            operations: kind === 'document' && spec.name !== 'format' ? [format, operation] : [operation],
+          }
           const text = serializeRecipe(recipe)
           const parsed = parseRecipe(kind, text)
           expect(parsed.issues, text).toEqual([])

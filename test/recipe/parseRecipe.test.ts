@@ -118,7 +118,9 @@ describe('parseRecipe', () => {
     ['video', 'thumbs', 1, 50],
     ['document', 'page', 1, 100000],
   ] as const)('checks the range of %s %s at its boundaries', (kind, name, min, max) => {
-    const text = (v: number) => (kind === 'video' ? `/thumbs~${v}/` : `/${name}/${v}/`)
+    // A document's page needs an image format (spec/UPSTREAM.md §3).
+    const text = (v: number) =>
+      kind === 'video' ? `/thumbs~${v}/` : `${kind === 'document' ? '/format/png/-' : ''}/${name}/${v}/`
     expect(keys(kind, text(min))).toEqual([])
     expect(keys(kind, text(max))).toEqual([])
     expect(keys(kind, text(min - 1))).toEqual(['outOfRange'])
@@ -170,7 +172,15 @@ describe('parseRecipe', () => {
       'size must be a size with sides above 0 and divisible by 4 (got "641x360").',
     ],
     ['video', '/cut/abc/end/', 'invalidValue', 'start must be a time like 1:30.5 (got "abc").'],
-    ['document', '/page/0/', 'outOfRange', 'page must be between 1 and 100000 (got 0).'],
+    ['document', '/format/jpg/-/page/0/', 'outOfRange', 'page must be between 1 and 100000 (got 0).'],
+    // A document is converted to a format, and a page is taken only for jpg or png.
+    ['document', '/page/2/', 'missingOperation', 'A document recipe needs a format.'],
+    [
+      'document',
+      '/format/pdf/-/page/2/',
+      'invalidValue',
+      'page applies only to a jpg or png format, not pdf.',
+    ],
     ['remove_bg', '/crop/yes/', 'invalidValue', 'value must be a valid boolean (got "yes").'],
     ['remove_bg', '/roi/1 2 3/', 'invalidValue', 'roi must be x1 y1 x2 y2 in px or % (got "1 2 3").'],
     ['remove_bg', '/crop/true/-/crop/false/', 'duplicateOperation', 'crop is given more than once.'],

@@ -317,7 +317,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   function callerOf(c: Context): Caller {
     const header = c.req.header('Authorization')
     if (header === undefined) return { kind: 'anonymous' }
-    const match = /^Bearer (\S+)$/.exec(header.trim())
+    const match = /^Bearer +(\S+)$/i.exec(header.trim())
     if (!match) return unauthorized()
     const token = match[1]!
     if (token === currentProject()?.secretKey) return { kind: 'secret' }

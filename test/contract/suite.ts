@@ -200,6 +200,13 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect(
           (await req('GET', '/groups.json', { headers: { Authorization: host.secretKey } })).status,
         ).toBe(401)
+        // The scheme is case-insensitive (RFC 9110 §11.1), as the real service, which takes what
+        // follows the last space, does not care either.
+        for (const scheme of ['bearer', 'BEARER', 'Bearer  '])
+          expect(
+            (await req('GET', '/groups.json', { headers: { Authorization: `${scheme} ${host.secretKey}` } }))
+              .status,
+          ).toBe(200)
       })
 
       it('shows a token only to callers who hold an equal or stronger right', async () => {

@@ -6,7 +6,9 @@ import { useFileService } from '../provider/context.js'
 import { fileServiceKeys, type KeyScope } from './fileServiceKeys.js'
 import { reportAuth } from './policy.js'
 
-// Mutations are never retried automatically: a retry could repeat a write.
+// Mutations are never retried automatically, whatever the host's QueryClient defaults say: a
+// retry could repeat a write that reached the service (a second group, a second upload).
+const once = { retry: false } as const
 
 /** Creates a group; with no token the answer's `accessToken` is the only way back to it. */
 export function useCreateGroup() {
@@ -14,6 +16,7 @@ export function useCreateGroup() {
   const { queryClient } = ctx
   return useMutation(
     {
+      ...once,
       mutationFn: ({ fileIds }: { fileIds: string[] }) =>
         reportAuth(ctx, () => ctx.client.groups.create({ fileIds })),
       onSuccess: (group) => {
@@ -40,6 +43,7 @@ export function useUpdateGroup() {
   const mutationKey = [...fileServiceKeys.groups(ctx), 'update']
   return useMutation(
     {
+      ...once,
       mutationKey,
       mutationFn: ({ id, fileIds }: { id: string; fileIds: string[] }) =>
         reportAuth(ctx, () => ctx.client.groups.update(id, { fileIds })),
@@ -104,6 +108,7 @@ export function useDeleteGroup() {
   const { queryClient } = ctx
   return useMutation(
     {
+      ...once,
       mutationFn: (id: string) => reportAuth(ctx, () => ctx.client.groups.delete(id)),
       onSuccess: (_data, id) => {
         queryClient.removeQueries({ queryKey: fileServiceKeys.group(ctx, id) })
@@ -128,6 +133,7 @@ export function useUploadFile() {
   const { queryClient } = ctx
   return useMutation(
     {
+      ...once,
       mutationKey: [...fileServiceKeys.files(ctx), 'upload'],
       mutationFn: ({ file, ...options }: UploadFileVariables) =>
         reportAuth(ctx, () => ctx.client.files.upload(file, options)),
@@ -149,6 +155,7 @@ export function useRunAction() {
   const { queryClient } = ctx
   return useMutation(
     {
+      ...once,
       mutationKey: runActionKey(ctx),
       mutationFn: ({ fileId, type }: { fileId: string; type: ActionType }) =>
         reportAuth(ctx, () => ctx.client.actions.run(fileId, type)),
@@ -165,6 +172,7 @@ export function useConvert(kind: ConversionKind) {
   const { queryClient } = ctx
   return useMutation(
     {
+      ...once,
       mutationFn: ({ fileId, recipe }: { fileId: string; recipe: RecipeInput }) =>
         reportAuth(ctx, () => ctx.client.conversions.convert(fileId, kind, recipe)),
       onSuccess: (file) => {

@@ -1,4 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import {
   type FileResource,
@@ -25,6 +26,23 @@ async function groupOfThree() {
 }
 
 describe('mutation hooks', () => {
+  it('never retries a write, whatever the host client retries by default', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    // A host whose own mutations retry: Filekit's must not, as a retry could repeat a write
+    // that reached the service (a second group, a second upload).
+    const hostClient = new QueryClient({ defaultOptions: { mutations: { retry: 2, retryDelay: 0 } } })
+    const { Wrapper } = wrapper({ hostClient })
+    const { result } = renderHook(() => ({ create: useCreateGroup(), upload: useUploadFile() }), {
+      wrapper: Wrapper,
+    })
+    emulator.faults.failNext(/POST .*\/groups\.json/, { status: 500, count: 3 })
+    emulator.faults.failNext(/POST .*\/files\.json/, { status: 500, count: 3 })
+    await act(() => result.current.create.mutateAsync({ fileIds: [files[0]!.id] }).catch(() => {}))
+    await act(() => result.current.upload.mutateAsync({ file: new Blob(['x']) }).catch(() => {}))
+    expect(count('POST', '/groups.json')).toBe(1)
+    expect(count('POST', '/files.json')).toBe(1)
+  })
+
   it('useCreateGroup without a token returns the group with its access token and refreshes lists', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     const { Wrapper } = wrapper({ token: undefined })

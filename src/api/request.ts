@@ -118,7 +118,9 @@ export async function request<T>(
   for (const [key, value] of Object.entries(init.query ?? {})) {
     if (value !== undefined) query.set(key, String(value))
   }
-  const target = query.size ? `${path}?${query}` : path
+  // Not `query.size`: Safari before 17 and Chrome before 113 have none, and every page would be the first.
+  const search = `${query}`
+  const target = search ? `${path}?${search}` : path
   const url = config.baseUrl.replace(/\/+$/, '') + target
 
   const headers = new Headers({ Accept: 'application/json' })

@@ -73,6 +73,18 @@ describe('requests', () => {
     expect(req.headers.get('accept')).toBe('application/json')
   })
 
+  it('sends the page in browsers without URLSearchParams.size (Safari 16, Chrome 112)', async () => {
+    const size = Object.getOwnPropertyDescriptor(URLSearchParams.prototype, 'size')!
+    Reflect.deleteProperty(URLSearchParams.prototype, 'size')
+    try {
+      svc.answer({ errors: ['stop here'] }, { status: 500 })
+      await client().files.list({ page: 2, items: 5 }).catch(() => {})
+      expect(svc.last().url.search).toBe('?page=2&items=5')
+    } finally {
+      Object.defineProperty(URLSearchParams.prototype, 'size', size)
+    }
+  })
+
   it('sends group file ids as JSON {"file_ids": [...]} on create and update', async () => {
     svc.answer({ data: wireGroup() })
     await client().groups.create({ fileIds: ['f-1', 'f-2'] })

@@ -78,7 +78,9 @@ describe('requests', () => {
     Reflect.deleteProperty(URLSearchParams.prototype, 'size')
     try {
       svc.answer({ errors: ['stop here'] }, { status: 500 })
-      await client().files.list({ page: 2, items: 5 }).catch(() => {})
+      await client()
+        .files.list({ page: 2, items: 5 })
+        .catch(() => {})
       expect(svc.last().url.search).toBe('?page=2&items=5')
     } finally {
       Object.defineProperty(URLSearchParams.prototype, 'size', size)

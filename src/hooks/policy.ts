@@ -42,7 +42,8 @@ export const pageStatus = (page: { data: readonly { status: string }[] } | undef
   page && (page.data.every((row) => isFinalStatus(row.status)) ? 'ready' : 'pending')
 
 /**
- * A `refetchInterval` function: `false` at a final status (or no data), otherwise a backed-off
+ * A `refetchInterval` function: `false` at a final status (or no data, or after an error that
+ * asking again can't mend: a 4xx other than 429), otherwise a backed-off
  * interval, never past `maxWait`. The last poll lands at the deadline, so observers re-render
  * and can see `timedOut`. `statusOf` reads the status from the data (for a page of a list:
  * pending while any row is).
@@ -54,6 +55,10 @@ export function pollInterval(
 ) {
   const { initialInterval = 1000, factor = 1.5, maxInterval = 10_000, maxWait = 300_000 } = options
   return <TData>(query: Query<TData, Error, TData, readonly unknown[]>): number | false => {
+    // A 4xx (a revoked token, a deleted resource) does not mend itself: no more polls (nor
+    // onAuthError calls) until a refetch succeeds. The last data is still the pending one.
+    const { error } = query.state
+    if (error && query.state.status === 'error' && !shouldRetry(0, error)) return false
     const status = statusOf(query.state.data)
     if (typeof status !== 'string' || isFinalStatus(status)) {
       pollStates.delete(query)

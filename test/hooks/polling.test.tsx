@@ -1,6 +1,7 @@
 import { act, render, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
+  AuthError,
   fileServiceKeys,
   useAction,
   useCreateGroup,
@@ -74,6 +75,22 @@ describe('polling', () => {
     await tick(80_000)
     expect(result.current.data?.status).toBe('ready')
     expect(result.current.data?.result?.data.Labels.length).toBeGreaterThan(0)
+    const polls = actionGets().length
+    await tick(60_000)
+    expect(actionGets().length).toBe(polls)
+  })
+
+  it('stops after a refusal that asking again cannot mend (a revoked token), calling onAuthError once', async () => {
+    const fileId = await startedAction()
+    const onAuthError = vi.fn()
+    const { Wrapper } = wrapper({ onAuthError })
+    const { result } = renderHook(() => useAction(fileId, 'recognize'), { wrapper: Wrapper })
+    await tick(3_000)
+    expect(result.current.data?.status).toBe('pending')
+    emulator.faults.failNext(/GET .*\/actions\/recognize\.json/, { status: 401, count: 1000 })
+    await tick(60_000)
+    expect(onAuthError.mock.calls[0]![0]).toBeInstanceOf(AuthError)
+    expect(onAuthError).toHaveBeenCalledTimes(1)
     const polls = actionGets().length
     await tick(60_000)
     expect(actionGets().length).toBe(polls)

@@ -271,6 +271,8 @@ describe('GroupEditor', () => {
     expect(document.querySelector('[data-slot="announcer"]')!.textContent).toBe('Changes discarded.')
     for (const name of ['a.png', 'b.png', 'c.png'])
       await user.click(screen.getByRole('button', { name: `Remove ${name}` }))
+    // The last file gone, its row is too: the keyboard is on the heading, not the page body.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: `Group ${group.id}` }))
     await user.click(screen.getByRole('button', { name: 'Save group' }))
     expect(screen.getByRole('alert').textContent).toBe('Add at least one file.')
     expect(count('PUT', '/groups/')).toBe(0)

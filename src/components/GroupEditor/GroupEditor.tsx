@@ -276,7 +276,10 @@ export const GroupEditor = withRef(function GroupEditor({
   }
   const remove = (index: number) => {
     const file = list[index]!
-    focusAfter.current = list[index + 1]?.id ?? list[index - 1]?.id ?? null
+    const next = list[index + 1]?.id ?? list[index - 1]?.id
+    // With the last file, the list goes too: the keyboard moves on to the heading.
+    if (next) focusAfter.current = next
+    else focusHeadingAfterRender(null)
     change(
       list.filter((_, i) => i !== index),
       t('editor.removed', { name: nameOf(file) }),

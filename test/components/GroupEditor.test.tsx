@@ -366,6 +366,14 @@ describe('GroupEditor', () => {
     fireEvent.dragOver(items[2]!)
     fireEvent.drop(items[2]!)
     expect(order()).toEqual(['b.png', 'c.png', 'a.png'])
+    // A drag that ends anywhere else (Escape, a drop outside the list) is over: a later drop on
+    // a row (a file from the desktop) must not move the row dragged then.
+    const moved = within(screen.getByRole('list', { name: 'Files in this group' })).getAllByRole('listitem')
+    fireEvent.dragStart(moved[0]!)
+    fireEvent.dragEnd(moved[0]!)
+    fireEvent.dragOver(moved[2]!)
+    fireEvent.drop(moved[2]!)
+    expect(order()).toEqual(['b.png', 'c.png', 'a.png'])
   })
 
   it('with the secret key, adds files picked from the project and refuses duplicates', async () => {

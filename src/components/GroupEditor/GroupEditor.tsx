@@ -90,6 +90,10 @@ const FileRow = memo(function FileRow({
       onDragStart={() => {
         actions.current.dragFrom.current = index
       }}
+      // Dropped anywhere, or canceled: the drag is over (a later drop on a row moves nothing).
+      onDragEnd={() => {
+        actions.current.dragFrom.current = null
+      }}
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => {
         e.preventDefault()

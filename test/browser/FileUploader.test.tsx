@@ -32,7 +32,15 @@ describe('FileUploader in Chromium', () => {
     )
     const bar = within(item('big.bin')).getByRole('progressbar', { name: 'Upload of big.bin' })
     expect(Number(bar.getAttribute('max'))).toBeGreaterThan(0)
+    // The item's live region says each change of state, not every percent (the bar has those).
+    const live = within(item('big.bin')).getByRole('status')
+    const said: string[] = []
+    const watch = new MutationObserver(() => said.push(live.textContent!))
+    watch.observe(live, { childList: true, subtree: true, characterData: true })
     await vi.waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1), { timeout: 10_000 })
+    await vi.waitFor(() => expect(live.textContent).toBe('Uploaded'))
+    watch.disconnect()
+    expect(said.filter((text) => text.includes('%'))).toEqual([])
     // onUploaded is called as the item's new state is set: the text follows with the next render.
     await vi.waitFor(() => expect(within(item('big.bin')).getByRole('status').textContent).toBe('Uploaded'))
     expect(onUploaded.mock.calls[0]![0]).toMatchObject({ originalName: 'big.bin', size: 3 * 1024 * 1024 })

@@ -230,6 +230,7 @@ export const FileUploader = withRef(function FileUploader({
   pendingChanged.current = onPendingChange
   useEffect(() => pendingChanged.current?.(pending), [pending])
 
+  const sending = (item: UploadItem) => item.status === 'uploading' && (online || item.loaded > 0)
   const percent = (item: UploadItem) => formatPercent(item.total ? item.loaded / item.total : 0, locale)
   const statusLine = (item: UploadItem) =>
     item.status === 'queued'
@@ -292,9 +293,12 @@ export const FileUploader = withRef(function FileUploader({
                   aria-label={t('uploader.progress', { name: item.file.name })}
                 />
               )}{' '}
+              {/* Live: each change of state ("Uploaded", "Failed: …", offline). Not the percent,
+                  which would be read out at every progress event; the progress bar has it. */}
               <span role={item.status === 'failed' || item.status === 'rejected' ? 'alert' : 'status'}>
-                {statusLine(item)}
-              </span>{' '}
+                {!sending(item) && statusLine(item)}
+              </span>
+              {sending(item) && statusLine(item)}{' '}
               {(item.status === 'uploading' || item.status === 'queued') && (
                 <button
                   type="button"

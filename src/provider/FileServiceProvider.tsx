@@ -14,8 +14,9 @@ export interface FileServiceProviderProps {
   /** Project identifier. */
   projectId: string
   /**
-   * Secret key or access token, or a function returning one (called per request). Changing it
-   * takes effect on the next request; a different token kind or value gets a fresh cache scope.
+   * Secret key or access token, or a function returning one (called per request). A different
+   * token kind or value gets a fresh cache scope, with its own `client`: the queries of one scope
+   * only ever send that scope's token, even while a transition to the next one is pending.
    */
   token?: TokenSource
   /**
@@ -89,24 +90,28 @@ export function FileServiceProvider({
     return () => queryClient.unmount()
   }, [queryClient])
 
-  // The latest token and callback, read at request time: no remount, no new client.
-  const tokenRef = useRef(token)
-  tokenRef.current = token
   const authRef = useRef(onAuthError)
   authRef.current = onAuthError
   if (process.env.NODE_ENV !== 'production') warnSecretInBrowser(token)
+  const scope = typeof token === 'function' ? (scopeName ?? 'dynamic') : tokenScope(token)
 
+  // The latest token of each cache scope, read at request time. Each scope has its own client,
+  // so a query only ever sends its own scope's token: a render that never commits (a token
+  // changed in a transition that suspends) adds the next scope's token without touching the one
+  // the queries on screen send. A token function is the scope's latest function.
+  const tokens = useRef(new Map<string, TokenSource | undefined>()).current
+  tokens.set(scope, token)
   const client = useMemo(
     () =>
       createFileServiceClient({
         baseUrl,
         projectId,
         token: () => {
-          const current = tokenRef.current
+          const current = tokens.get(scope)
           return typeof current === 'function' ? current() : current
         },
       }),
-    [baseUrl, projectId],
+    [baseUrl, projectId, scope, tokens],
   )
   // Server HTML can't know the browser's locale and time zone: it, and the hydration render that
   // must match it, use fixed ones; the browser's take over right after hydration.
@@ -115,17 +120,16 @@ export function FileServiceProvider({
     () => true,
     () => false,
   )
-  const scope = typeof token === 'function' ? (scopeName ?? 'dynamic') : tokenScope(token)
-
   // Data fetched under one token must not be shown, or kept, under another.
   const previous = useRef({ projectId, scope })
   useEffect(() => {
     const old = previous.current
     if (old.scope !== scope || old.projectId !== projectId) {
       queryClient.removeQueries({ queryKey: ['filekit', old.projectId, old.scope] })
+      if (old.scope !== scope) tokens.delete(old.scope)
     }
     previous.current = { projectId, scope }
-  }, [queryClient, projectId, scope])
+  }, [queryClient, projectId, scope, tokens])
 
   const value = useMemo<FileServiceContextValue>(
     () => ({

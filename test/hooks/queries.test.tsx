@@ -269,12 +269,13 @@ describe('provider', () => {
     })
     await waitFor(() => expect(result.current.groups.data?.count).toBe(1))
     const secretScope = result.current.ctx.scope
-    // Same provider, same client object: only the token changes.
+    // Same provider, another token: another scope, with its own client (each sends only its
+    // own scope's token).
     const client = result.current.ctx.client
     token = groups[0]!.accessToken
     rerender()
     expect(result.current.ctx.scope).toMatch(/^group:[0-9a-f]{8}$/)
-    expect(result.current.ctx.client).toBe(client)
+    expect(result.current.ctx.client).not.toBe(client)
     expect(result.current.groups.data).toBeUndefined() // nothing from the secret key's cache
     await waitFor(() => expect(result.current.groups.error).toBeInstanceOf(AuthError))
     expect(onAuthError).toHaveBeenCalledTimes(1)

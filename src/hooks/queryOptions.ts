@@ -94,7 +94,8 @@ export const fileQueryOptions = (ctx: QueryContext, id: string, polling?: Pollin
   })
 
 /**
- * A file's action; `null` when it was never started (the service's 404). Polls until final.
+ * A file's action; `null` when it was never started (the service's 404 "Action not found"; a
+ * file that doesn't exist is an error). Polls until final.
  */
 export const actionQueryOptions = <T extends ActionType>(
   ctx: QueryContext,
@@ -107,7 +108,7 @@ export const actionQueryOptions = <T extends ActionType>(
     queryFn: ({ signal }): Promise<Action<T> | null> =>
       reportAuth(ctx, () =>
         ctx.client.actions.get(fileId, type, { signal }).catch((error: unknown) => {
-          if (error instanceof NotFoundError) return null
+          if (error instanceof NotFoundError && error.messages.some((m) => /action/i.test(m))) return null
           throw error
         }),
       ),

@@ -102,6 +102,17 @@ describe('query hooks against the emulator', () => {
     expect(result.current.data).toBeNull()
   })
 
+  it('useAction on a file that does not exist is an error, not "never started"', async () => {
+    const { Wrapper } = wrapper()
+    // A wrong or stale id: a badge must say so, not offer to run the action.
+    const { result } = renderHook(() => useAction('f-0000000000000000000000', 'recognize'), {
+      wrapper: Wrapper,
+    })
+    await waitFor(() => expect(result.current.isError).toBe(true))
+    expect(result.current.error).toBeInstanceOf(NotFoundError)
+    expect(result.current.data).toBeUndefined()
+  })
+
   it('errors reach the caller typed, 4xx are not retried, and 401 calls onAuthError once', async () => {
     const onAuthError = vi.fn()
     const { files } = await emulator.seed({ files: [{}] })

@@ -92,7 +92,7 @@ export const TimedOut: Story = {
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Still running'), {
       timeout: 4000,
     })
-    await expect(canvas.getByRole('button', { name: 'Check again' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: /^Check again: / })).toBeVisible()
   },
 }
 

@@ -148,11 +148,12 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
           {t('run')}
         </button>
       )}
-      {query.isError && status !== 'error' && status !== 'forbidden' && (
+      {query.isError && status !== 'forbidden' && (
+        // Why: a first check that failed ("Unavailable"), or a later one (the last status stays).
         <>
           {' '}
           <span role="alert" data-slot="action-check-failed">
-            {t('refreshFailed', { message: errorText(query.error, t) })}
+            {t(status === 'error' ? 'error' : 'refreshFailed', { message: errorText(query.error, t) })}
           </span>
         </>
       )}
@@ -160,6 +161,8 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
         <button
           type="button"
           className="fk-button"
+          // Named with its action: fifty badges in a list are fifty different buttons.
+          aria-label={`${t(status === 'timedOut' ? 'checkAgain' : 'retry')}: ${t(`action.${type}`)}`}
           onClick={() => {
             statusText.current?.focus()
             if (status === 'timedOut') restart()

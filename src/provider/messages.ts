@@ -113,6 +113,7 @@ export const editorMessages = {
   'editor.pick': 'Add from project files',
   'editor.addSelected': 'Add {count} selected',
   'editor.tooMany': 'A group holds at most {max} files.',
+  'editor.notAdded': 'Not added: {names}.',
   'editor.needOne': 'Add at least one file.',
   'editor.removedFiles': 'Take out what was removed from the project to save: {names}.',
   'editor.duplicate': '{name} is already in the group.',

@@ -391,4 +391,31 @@ describe('GroupEditor', () => {
     expect(document.querySelector('[data-slot="announcer"]')!.textContent).toBe('d.png added.')
     expect(screen.getByRole('alert').textContent).toBe('a.png is already in the group.')
   })
+
+  it('at its file limit, adds what fits and names what it did not add', async () => {
+    const group = await seededGroup()
+    await emulator.seed({ files: [{ name: 'd.png' }, { name: 'e.png' }] })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(<GroupEditor groupId={group.id} maxFiles={4} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toHaveLength(3))
+    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'Select d.png' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select e.png' }))
+    await user.click(screen.getByRole('button', { name: 'Add 2 selected' }))
+    expect(order()).toEqual(['a.png', 'b.png', 'c.png', 'd.png'])
+    expect(screen.getByRole('alert').textContent).toBe('A group holds at most 4 files. Not added: e.png.')
+    // What did not fit stays picked in the open picker, not thrown away.
+    expect(screen.getByRole('checkbox', { name: 'Select e.png' })).toHaveProperty('checked', true)
+    expect(screen.getByRole('button', { name: 'Add 1 selected' })).toBeDefined()
+    // An upload into the full group: it is in the project, and the editor says it is not in the group.
+    await user.upload(screen.getByLabelText('Choose files'), new File(['x'], 'x.txt', { type: 'text/plain' }))
+    // (Named as the service stored it: jsdom's FormData sends it as "blob"; Chromium keeps names.)
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(
+        /^A group holds at most 4 files\. Not added: \S+\.$/,
+      ),
+    )
+    expect(order()).toEqual(['a.png', 'b.png', 'c.png', 'd.png'])
+  })
 })

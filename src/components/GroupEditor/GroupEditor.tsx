@@ -289,19 +289,27 @@ export const GroupEditor = withRef(function GroupEditor({
       t('editor.removed', { name: nameOf(file) }),
     )
   }
+  /** Adds what fits under `maxFiles`; says what did not, and returns it. */
   const add = (added: FileResource[]) => {
     const current = latest.current
     const fresh = added.filter((file) => !current.some((f) => f.id === file.id))
-    if (current.length + fresh.length > maxFiles) return setProblem(t('editor.tooMany', { max: maxFiles }))
-    if (fresh.length)
+    const fits = fresh.slice(0, Math.max(0, maxFiles - current.length))
+    const left = fresh.slice(fits.length)
+    if (fits.length)
       change(
-        [...current, ...fresh],
-        fresh.length === 1
-          ? t('editor.addedOne', { name: nameOf(fresh[0]!) })
-          : t('editor.added', { count: fresh.length }),
+        [...current, ...fits],
+        fits.length === 1
+          ? t('editor.addedOne', { name: nameOf(fits[0]!) })
+          : t('editor.added', { count: fits.length }),
       )
     const dupe = added.find((file) => current.some((f) => f.id === file.id))
-    if (dupe) setProblem(t('editor.duplicate', { name: nameOf(dupe) }))
+    // Named, so nothing goes missing unsaid (an upload that did not fit is in the project only).
+    if (left.length)
+      setProblem(
+        `${t('editor.tooMany', { max: maxFiles })} ${t('editor.notAdded', { names: left.map(nameOf).join(', ') })}`,
+      )
+    else if (dupe) setProblem(t('editor.duplicate', { name: nameOf(dupe) }))
+    return left
   }
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     if (event.altKey && event.key === 'ArrowUp') moveTo(index, index - 1)
@@ -506,12 +514,15 @@ export const GroupEditor = withRef(function GroupEditor({
                           )
                           .map((f) => [f.id, f]),
                       )
-                      add(
+                      const left = add(
                         picked.map((fid) => known.get(fid)).filter((f): f is FileResource => f !== undefined),
                       )
-                      setPicked([])
-                      setPicking(false)
-                      pickToggle.current?.focus()
+                      // What did not fit stays picked, in the open picker, next to the reason.
+                      setPicked(left.map((f) => f.id))
+                      if (!left.length) {
+                        setPicking(false)
+                        pickToggle.current?.focus()
+                      }
                     }}
                   >
                     {t('editor.addSelected', { count: picked.length })}

@@ -88,6 +88,33 @@ describe('FileList', () => {
     expect(rows()).toHaveLength(20)
   })
 
+  it('keeps the page it shows, and the keyboard, when another page fails to load', async () => {
+    await emulator.seed({ files: Array.from({ length: 45 }, () => ({})) })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(<FileList defaultPageSize={20} />, { wrapper: Wrapper })
+    await screen.findByText('Page 1 of 3')
+    const first = names()
+    // Page 2 is fetched ahead; the last page is not.
+    emulator.faults.failNext(/GET .*\/files\.json/, { status: 400, message: 'Index rebuilding' })
+    screen.getByRole('button', { name: 'Last page' }).focus()
+    await user.keyboard('{Enter}')
+    // Not a bare error in place of the table (the button pressed gone, the keyboard on the page
+    // body): the last page stays, with its pagination, and says loading failed.
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not refresh: Index rebuilding Try again',
+    )
+    expect(names()).toEqual(first)
+    expect(screen.getByText('Page 1 of 3')).toBeDefined()
+    // The keyboard stays in the pagination (on its status line, where Last page hands it).
+    expect(screen.getByRole('navigation', { name: 'Files, pages' }).contains(document.activeElement)).toBe(
+      true,
+    )
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await screen.findByText('Page 3 of 3')
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
   it('starts on the last page when the default page is past it', async () => {
     await emulator.seed({ files: [{ name: 'a.png' }] })
     const { Wrapper } = wrapper()

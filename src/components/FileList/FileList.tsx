@@ -13,7 +13,7 @@ import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { useControllableState } from '../shared/useControllableState.js'
 import { useOnline } from '../shared/useOnline.js'
-import { usePaging } from '../shared/usePaging.js'
+import { usePaging, useShownPage } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 
@@ -119,8 +119,9 @@ export const FileList = withRef(function FileList({
     }
   }, [online, fetchedAt])
   const tableLabel = label ?? t('files.label')
-  const data = query.data
-  const state = viewState(query, data?.count === 0)
+  const data = useShownPage(query, groupId)
+  const shown = { ...query, data }
+  const state = viewState(shown, data?.count === 0)
   const toggle = (id: string) =>
     setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id])
 
@@ -131,7 +132,7 @@ export const FileList = withRef(function FileList({
       ) : (
         <PagedTable
           label={tableLabel}
-          pagination={paginationProps(query)}
+          pagination={paginationProps(shown)}
           query={query}
           polled={{ queryKey, maxWait: polling?.maxWait }}
           head={

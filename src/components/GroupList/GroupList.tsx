@@ -10,7 +10,7 @@ import { cx } from '../shared/cx.js'
 import { PagedTable } from '../shared/PagedTable.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
-import { usePaging } from '../shared/usePaging.js'
+import { usePaging, useShownPage } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 
@@ -63,8 +63,9 @@ export const GroupList = withRef(function GroupList({
   const { page, pageSize, paginationProps } = usePaging(defaultPage, defaultPageSize, onPageChange)
   const ctx = useFileService()
   const query = useGroups({ page, items: pageSize }, polling)
-  const data = query.data
-  const state = viewState(query, data?.count === 0)
+  const data = useShownPage(query)
+  const shown = { ...query, data }
+  const state = viewState(shown, data?.count === 0)
   const tableLabel = label ?? t('groups.label')
   return (
     <div
@@ -78,7 +79,7 @@ export const GroupList = withRef(function GroupList({
       ) : (
         <PagedTable
           label={tableLabel}
-          pagination={paginationProps(query)}
+          pagination={paginationProps(shown)}
           query={query}
           polled={{
             queryKey: fileServiceKeys.groupList(ctx, { page, items: pageSize }),

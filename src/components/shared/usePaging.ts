@@ -1,5 +1,6 @@
 'use client'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
+import { AuthError } from '../../api/errors.js'
 import type { PaginationProps } from './Pagination.js'
 import type { FetchState } from './waitingText.js'
 
@@ -41,4 +42,16 @@ export function usePaging(
     },
   })
   return { page, pageSize, paginationProps }
+}
+
+/**
+ * The page to show: the query's, or, when moving to another page failed, the last page shown
+ * of the same list. Its rows and pagination stay (and the keyboard on the button pressed), and
+ * the table says under them that loading failed, with "Try again". A refused token shows nothing.
+ */
+export function useShownPage<T>(query: { data?: T; isError: boolean; error: unknown }, list?: string) {
+  const last = useRef<{ list?: string; data?: T }>({})
+  if (query.data !== undefined) last.current = { list, data: query.data }
+  const kept = query.isError && !(query.error instanceof AuthError) && last.current.list === list
+  return query.data ?? (kept ? last.current.data : undefined)
 }

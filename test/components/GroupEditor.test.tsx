@@ -392,6 +392,29 @@ describe('GroupEditor', () => {
     expect(screen.getByRole('alert').textContent).toBe('a.png is already in the group.')
   })
 
+  it('marks a file still processing, and names it (not its id) when the service refuses it', async () => {
+    const group = await seededGroup()
+    const { files } = await emulator.seed({ files: [{ name: 'photo.png' }] })
+    // A conversion's new file stays pending for a while: the service refuses it in a group.
+    const converted = await client.conversions.convert(files[0]!.id, 'image', '/-/format/webp/')
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toHaveLength(3))
+    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
+    const name = converted.originalName ?? converted.id
+    const rows = await screen.findAllByRole('checkbox', { name: `Select ${name}` })
+    // The converted file is the one still processing (the original is ready).
+    const row = rows.map((box) => box.closest('tr')!).find((tr) => tr.dataset.status === 'pending')!
+    await user.click(within(row).getByRole('checkbox'))
+    await user.click(screen.getByRole('button', { name: 'Add 1 selected' }))
+    expect(order().at(-1)).toBe(`${name} · Processing`)
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(name)
+    expect(alert.textContent).not.toContain(converted.id)
+  })
+
   it('at its file limit, adds what fits and names what it did not add', async () => {
     const group = await seededGroup()
     await emulator.seed({ files: [{ name: 'd.png' }, { name: 'e.png' }] })

@@ -114,7 +114,8 @@ const FileRow = memo(function FileRow({
         onKeyDown={(e) => actions.current.onKeyDown(e, index)}
       >
         {t('editor.position', { position: index + 1 })} {name}
-        {file.status === 'removed' && ` · ${t('status.removed')}`}
+        {/* Removed from the project, still processing, or failed: it can't be saved in a group. */}
+        {file.status !== 'ready' && ` · ${statusText(file.status, t)}`}
       </button>{' '}
       <button
         type="button"
@@ -579,7 +580,12 @@ export const GroupEditor = withRef(function GroupEditor({
       )}
       {(problem || saveError) && (
         <p role="alert" data-slot="problem">
-          {problem || errorText(saveError, t)}
+          {/* The service names files by id ("Unknown or removed file ids: f-…"): say their names. */}
+          {problem ||
+            errorText(saveError, t).replace(/f-\w{22}/g, (fid) => {
+              const file = list.find((f) => f.id === fid)
+              return file ? nameOf(file) : fid
+            })}
         </p>
       )}
       <p role="status" aria-live="polite" data-slot="announcer">

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, render, waitFor } from '@testing-library/react'
-import { startTransition, use, useState } from 'react'
+import { startTransition, useState } from 'react'
 import { expect, it, vi } from 'vitest'
 import { createFileServiceClient, FileServiceProvider, useGroup } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator } from '../hooks/setup.tsx'
@@ -26,7 +26,8 @@ it('sends each query only its own scope’s token while a token change waits in 
   }
   // The next page (a Next.js route, say) is still loading: the transition suspends, uncommitted.
   function Next({ token }: { token: string }) {
-    if (token !== a.accessToken) use(never)
+    // (Thrown, not `use`d: React 18 has no `use`.)
+    if (token !== a.accessToken) throw never
     return null
   }
   function App() {

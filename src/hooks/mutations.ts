@@ -83,9 +83,13 @@ export function useUpdateGroup() {
         return { pages, group }
       },
       onError: (_error, { id }, snapshot) => {
-        if (!snapshot) return
-        for (const [key, page] of snapshot.pages) queryClient.setQueryData(key, page)
-        if (snapshot.group) queryClient.setQueryData(fileServiceKeys.group(ctx, id), snapshot.group)
+        // Another edit of the group still on its way: its optimistic state stays, and the last
+        // one to settle refetches. Entries dropped meanwhile (a new token's scope) stay dropped.
+        if (!snapshot || queryClient.isMutating({ mutationKey }) > 1) return
+        const restore = (key: readonly unknown[], data: unknown) =>
+          queryClient.getQueryState(key) && queryClient.setQueryData(key, data)
+        for (const [key, page] of snapshot.pages) restore(key, page)
+        if (snapshot.group) restore(fileServiceKeys.group(ctx, id), snapshot.group)
       },
       onSuccess: (group) => queryClient.setQueryData(fileServiceKeys.group(ctx, group.id), group),
       onSettled: (_data, _error, { id }) => {

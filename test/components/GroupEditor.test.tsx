@@ -1,9 +1,10 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { createFileServiceClient, GroupEditor } from '../../src/index.ts'
-import { baseUrl, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
+import { createFileServiceClient, FileServiceProvider, GroupEditor } from '../../src/index.ts'
+import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
 const { emulator, count } = setupEmulator({ delays: { group: 100 } })
@@ -413,6 +414,37 @@ describe('GroupEditor', () => {
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain(name)
     expect(alert.textContent).not.toContain(converted.id)
+  })
+
+  it('saves again after the token changed while a save was on its way', async () => {
+    const group = await seededGroup()
+    const user = userEvent.setup()
+    // The token changes (renewed, say) mid-save: the hook's mutation is dropped with the old
+    // scope, without settling. Save must not stay stuck waiting for it.
+    function Host() {
+      const [token, setToken] = useState(secretKey)
+      return (
+        <QueryClientProvider client={newQueryClient()}>
+          <FileServiceProvider baseUrl={baseUrl} projectId="demo" token={token}>
+            <GroupEditor groupId={group.id} onSaved={() => {}} />
+            <button type="button" onClick={() => setToken(group.accessToken!)}>
+              Renew
+            </button>
+          </FileServiceProvider>
+        </QueryClientProvider>
+      )
+    }
+    render(<Host />)
+    await waitFor(() => expect(order()).toHaveLength(3))
+    await user.click(screen.getByRole('button', { name: 'Remove a.png' }))
+    emulator.faults.latency(300)
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await user.click(screen.getByRole('button', { name: 'Renew' }))
+    emulator.faults.latency(0)
+    await waitFor(() => expect(order()).toHaveLength(2), { timeout: 3_000 })
+    await user.click(screen.getByRole('button', { name: 'Remove b.png' }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await waitFor(() => expect(count('PUT', '/groups/')).toBe(2))
   })
 
   it('at its file limit, adds what fits and names what it did not add', async () => {

@@ -1,12 +1,18 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
+import { delay, http } from 'msw'
+import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import {
+  createFileServiceClient,
   type FileResource,
+  FileServiceProvider,
   useConvert,
   useCreateGroup,
   useDeleteGroup,
   useFile,
+  useFileService,
+  useFiles,
   useGroup,
   useGroupFiles,
   useGroups,
@@ -15,9 +21,9 @@ import {
   ValidationError,
 } from '../../src/index.ts'
 import { subjectPng } from '../../src/testing/index.ts'
-import { setupEmulator, wrapper } from './setup.tsx'
+import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from './setup.tsx'
 
-const { emulator, count } = setupEmulator({ delays: { group: 50 } })
+const { emulator, count, server } = setupEmulator({ delays: { group: 50 } })
 const ids = (files: FileResource[] | undefined) => files?.map((f) => f.id)
 
 async function groupOfThree() {
@@ -26,6 +32,65 @@ async function groupOfThree() {
 }
 
 describe('mutation hooks', () => {
+  it('useUpdateGroup: a rollback after the token changed puts nothing back under the old token', async () => {
+    const { fileIds, group } = await groupOfThree()
+    const hostClient = newQueryClient()
+    let token = group.accessToken!
+    const { result, rerender } = renderHook(
+      () => ({ files: useGroupFiles(group.id), update: useUpdateGroup(), ctx: useFileService() }),
+      {
+        wrapper: ({ children }: { children: ReactNode }) => (
+          <QueryClientProvider client={hostClient}>
+            <FileServiceProvider baseUrl={baseUrl} projectId="demo" token={token}>
+              {children}
+            </FileServiceProvider>
+          </QueryClientProvider>
+        ),
+      },
+    )
+    await waitFor(() => expect(result.current.files.isSuccess).toBe(true))
+    const oldScope = result.current.ctx.scope
+    emulator.faults.latency(150)
+    emulator.faults.failNext(/PUT .*\/groups\//, { status: 422 })
+    act(() => result.current.update.mutate({ id: group.id, fileIds: fileIds.slice(1) }))
+    await new Promise((resolve) => setTimeout(resolve, 30)) // optimistic write done, PUT on its way
+    token = secretKey // another user, say: the old token's data is dropped
+    rerender()
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(hostClient.getQueryCache().findAll({ queryKey: ['filekit', 'demo', oldScope] })).toEqual([])
+  })
+
+  it('useUpdateGroup: a failed edit does not roll back over a later one still on its way', async () => {
+    const { fileIds, group } = await groupOfThree()
+    const [a, b, c] = fileIds as [string, string, string]
+    // A fourth file, known to the cache, then removed from the project: the service refuses it.
+    const { files } = await emulator.seed({ files: [{}] })
+    const d = files[0]!.id
+    // Both PUTs go to the emulator, held on the way: the first 100 ms, the second 400 ms.
+    let puts = 0
+    server.use(
+      http.put(`${baseUrl}/api/v1/projects/demo/groups/:id`, async ({ request }) => {
+        await delay(++puts === 1 ? 100 : 400)
+        return emulator.fetch(request)
+      }),
+    )
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(
+      () => ({ files: useGroupFiles(group.id), all: useFiles(), update: useUpdateGroup() }),
+      { wrapper: Wrapper },
+    )
+    await waitFor(() => expect(ids(result.current.files.data?.data)).toEqual([a, b, c]))
+    await waitFor(() => expect(result.current.all.data?.count).toBe(4))
+    await createFileServiceClient({ baseUrl, projectId: 'demo', token: secretKey }).files.delete(d)
+    act(() => result.current.update.mutate({ id: group.id, fileIds: [b, a, c, d] }))
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    act(() => result.current.update.mutate({ id: group.id, fileIds: [c, b, a] }))
+    await new Promise((resolve) => setTimeout(resolve, 200)) // the first refused, the second on its way
+    expect(ids(result.current.files.data?.data)).toEqual([c, b, a])
+    await waitFor(() => expect(result.current.update.isSuccess).toBe(true))
+    await waitFor(() => expect(ids(result.current.files.data?.data)).toEqual([c, b, a]))
+  })
+
   it('never retries a write, whatever the host client retries by default', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     // A host whose own mutations retry: Filekit's must not, as a retry could repeat a write

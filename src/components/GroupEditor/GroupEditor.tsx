@@ -327,6 +327,12 @@ export const GroupEditor = withRef(function GroupEditor({
 
   // A double click lands before React re-renders the disabled button: one save at a time.
   const inFlight = useRef(false)
+  // A save's own onSettled ends the guard; a save dropped without settling (its hook reset by a
+  // new token's scope) must not leave Save doing nothing.
+  const busy = create.isPending || update.isPending
+  useEffect(() => {
+    if (!busy) inFlight.current = false
+  }, [busy])
   const done = () => {
     inFlight.current = false
   }

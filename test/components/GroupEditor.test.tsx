@@ -69,6 +69,20 @@ describe('GroupEditor', () => {
     expect(await screen.findByText(/Status: Ready/, undefined, { timeout: 4_000 })).toBeDefined() // polled from pending
   })
 
+  it('created anonymously, says so in the live region that was already there', async () => {
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: undefined })
+    render(<GroupEditor />, { wrapper: Wrapper })
+    await user.upload(screen.getByLabelText('Choose files'), new File(['x'], 'x.txt', { type: 'text/plain' }))
+    await waitFor(() => expect(order()).toHaveLength(1))
+    const announcer = document.querySelector('[data-slot="announcer"]')
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    await screen.findByRole('region', { name: 'Access token for this group' })
+    // Some screen readers read no live region that appears with its text: this one changed.
+    expect(document.querySelector('[data-slot="announcer"]')).toBe(announcer)
+    expect(announcer!.textContent).toBe('Group created. To change it later, open it with its access token.')
+  })
+
   it('says when the group was changed elsewhere during an edit, and Discard shows that version', async () => {
     const { files } = await emulator.seed({
       files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }],

@@ -409,7 +409,9 @@ export const GroupEditor = withRef(function GroupEditor({
             </li>
           ))}
         </ol>
-        <p role="status" aria-live="polite" data-slot="announcer">
+        {/* The same element as the editor's announcer (key): a live region that appears with its
+            text already in it is not read by every screen reader; one whose text changes is. */}
+        <p key="announcer" role="status" aria-live="polite" data-slot="announcer">
           {t('editor.createdAnonymously')}
         </p>
       </div>
@@ -594,7 +596,7 @@ export const GroupEditor = withRef(function GroupEditor({
             })}
         </p>
       )}
-      <p role="status" aria-live="polite" data-slot="announcer">
+      <p key="announcer" role="status" aria-live="polite" data-slot="announcer">
         {waiting ? t('offline') : announcement}
       </p>
     </div>

@@ -175,6 +175,7 @@ export const uploaderMessages = {
   'uploader.wrongType': 'Not an accepted type ({accept})',
   'uploader.empty': 'Empty file: nothing to upload',
   'uploader.folder': 'A folder: drop or choose the files in it',
+  'uploader.oneFile': 'Not uploaded: one file at a time here',
   'uploader.progress': 'Upload of {name}',
   'uploader.cancelFile': 'Cancel {name}',
   'uploader.retryFile': 'Try again: {name}',

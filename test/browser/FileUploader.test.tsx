@@ -130,6 +130,24 @@ describe('FileUploader in Chromium', () => {
     expect(onUploaded).toHaveBeenCalledTimes(1)
   })
 
+  it('with multiple={false}, takes the first of several dropped files and says why not the rest', async () => {
+    const onUploaded = vi.fn()
+    const { container } = render(<FileUploader multiple={false} onUploaded={onUploaded} />, {
+      wrapper: Wrapper,
+    })
+    const dropped = new DataTransfer()
+    dropped.items.add(new File(['1'], 'first.txt', { type: 'text/plain' }))
+    dropped.items.add(new File(['2'], 'second.txt', { type: 'text/plain' }))
+    container
+      .querySelector('[data-slot="dropzone"]')!
+      .dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dropped }))
+    await vi.waitFor(() => expect(within(item('first.txt')).getByRole('status').textContent).toBe('Uploaded'))
+    expect(within(item('second.txt')).getByRole('alert').textContent).toBe(
+      'Not uploaded: one file at a time here',
+    )
+    expect(onUploaded).toHaveBeenCalledTimes(1)
+  })
+
   it('is highlighted while files are dragged over it, also over the text inside it, and only for files', async () => {
     const { container } = render(<FileUploader />, { wrapper: Wrapper })
     const zone = container.querySelector<HTMLElement>('[data-slot="dropzone"]')!

@@ -180,18 +180,21 @@ export const FileUploader = withRef(function FileUploader({
   }
 
   const add = (files: FileList | File[], folders: boolean[] = []) => {
-    const chosen = multiple ? [...files] : [...files].slice(0, 1)
-    const added = chosen.map((file, i): UploadItem => {
+    // Several files dropped on a single-file uploader: the first is taken, the rest said so.
+    const added = [...files].map((file, i): UploadItem => {
       const key = `u${++counter.current}`
-      const refusal = folders[i]
-        ? t('uploader.folder')
-        : !file.size
-          ? t('uploader.empty')
-          : maxSize !== undefined && file.size > maxSize
-            ? t('uploader.tooLarge', { max: formatSize(maxSize, locale) })
-            : accept?.length && !matches(file, accept)
-              ? t('uploader.wrongType', { accept: accept.join(', ') })
-              : null
+      const refusal =
+        !multiple && i
+          ? t('uploader.oneFile')
+          : folders[i]
+            ? t('uploader.folder')
+            : !file.size
+              ? t('uploader.empty')
+              : maxSize !== undefined && file.size > maxSize
+                ? t('uploader.tooLarge', { max: formatSize(maxSize, locale) })
+                : accept?.length && !matches(file, accept)
+                  ? t('uploader.wrongType', { accept: accept.join(', ') })
+                  : null
       return {
         key,
         file,

@@ -19,7 +19,7 @@ export class FileServiceError extends Error {
   // `declare`: the constructor assigns every field, so no field initialisers need emitting.
   /** HTTP status (the real one, also for `invalid_response`). */
   declare readonly status: number
-  /** Machine-readable: `unauthorized`, `forbidden`, `not_found`, `bad_request`, `unprocessable`, `payload_too_large`, `rate_limited`, `server_error`, `invalid_response`, or `http_<status>`. */
+  /** Machine-readable: `unauthorized`, `forbidden`, `not_found`, `bad_request`, `conflict`, `payload_too_large`, `unsupported_media_type`, `unprocessable`, `rate_limited`, `server_error` (any 5xx), `invalid_response`, or `http_<status>` for any other status. */
   declare readonly code: string
   /** Human-readable messages from the answer's `errors` array; empty when it had none. */
   declare readonly messages: string[]

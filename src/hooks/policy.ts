@@ -106,7 +106,7 @@ export function retryDelay(attempt: number, error: Error): number {
 
 /** Runs a request, reporting 401/403 to the provider's `onAuthError` before rethrowing. */
 export async function reportAuth<T>(
-  ctx: Pick<FileServiceContextValue, 'onAuthError'>,
+  ctx: Partial<Pick<FileServiceContextValue, 'onAuthError'>>,
   run: () => Promise<T>,
 ): Promise<T> {
   try {

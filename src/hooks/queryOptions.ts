@@ -14,8 +14,12 @@ import {
   shouldRetry,
 } from './policy.js'
 
-/** What the factories need from `useFileService()`. */
-export type QueryContext = Pick<FileServiceContextValue, 'client' | 'projectId' | 'scope' | 'onAuthError'>
+/**
+ * What the factories need from `useFileService()`; on a server (prefetching) build it from a
+ * client: `{ client, projectId, scope: tokenScope(token) }`.
+ */
+export type QueryContext = Pick<FileServiceContextValue, 'client' | 'projectId' | 'scope'> &
+  Partial<Pick<FileServiceContextValue, 'onAuthError'>>
 
 const policy = { retry: shouldRetry, retryDelay } as const
 /** Polls while the resource (or, for a page, any of its rows) is pending; never in a hidden tab. */

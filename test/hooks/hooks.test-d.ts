@@ -21,6 +21,9 @@ import {
 } from '../../src/index.ts'
 
 declare const ctx: QueryContext
+// On a server, prefetching: a client, the project and the scope are enough (docs/hooks.md).
+declare const serverCtx: Pick<QueryContext, 'client' | 'projectId' | 'scope'>
+expectTypeOf(serverCtx).toExtend<QueryContext>()
 
 // Hook calls live in a hook, as the rules of hooks want; this is never run.
 export function useTypeTests() {

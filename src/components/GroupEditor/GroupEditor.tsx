@@ -162,7 +162,8 @@ export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'
   maxFiles?: number
   /**
    * Offer picking from the project's files (needs the secret key). Set it when a proxy adds the
-   * key for you. @default true when the provider holds a secret key
+   * key for you, or when the token is a function (what it returns is not known while rendering).
+   * @default true when the provider's token is a secret key string
    */
   allowPicking?: boolean
   /** How the group's status is followed after a save; after `maxWait` it says "still processing" with a check-again button. */

@@ -830,7 +830,12 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
         url = new URL(source)
       } catch {}
       if (!url || !/^https?:$/.test(url.protocol)) fail(400, 'file[source_url] must be an http(s) URL.')
-      const name = decodeURIComponent(url!.pathname.split('/').pop() || 'download')
+      // The last path segment, decoded where it can be (`a%zz` is kept as written).
+      const last = url!.pathname.split('/').pop() || 'download'
+      let name = last
+      try {
+        name = decodeURIComponent(last)
+      } catch {}
       const file = newFile({ sourceUrl: source, originalName: name, metadata, expiresAt })
       storage.transaction(() => {
         storage.putFile(file)
@@ -854,8 +859,9 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     const body = await jsonBody(c)
     const inner = (body.file ?? body) as Record<string, unknown>
     const raw = typeof inner === 'object' && inner !== null ? inner.metadata : undefined
-    let metadata: Record<string, string>
-    if (Array.isArray(raw)) {
+    let given: Record<string, string>
+    const merge = Array.isArray(raw)
+    if (merge) {
       // [{key, value}] sets only those keys (UPSTREAM §6 "Metadata").
       const pairs = raw.map((e) => {
         if (typeof e !== 'object' || e === null || typeof (e as { key?: unknown }).key !== 'string') {
@@ -863,12 +869,19 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
         }
         return [(e as { key: string }).key, (e as { value?: unknown }).value] as [string, unknown]
       })
-      metadata = { ...file.metadata, ...checkMetadata(pairs) }
+      given = checkMetadata(pairs)
     } else if (typeof raw === 'object' && raw !== null) {
-      metadata = checkMetadata(Object.entries(raw))
+      given = checkMetadata(Object.entries(raw))
     } else return fail(400, 'Send {"file": {"metadata": {...}}}.')
-    const updated = { ...file, metadata }
-    storage.putFile(updated)
+    // The record as it is now, not as it was before the body arrived: a delete, or a job
+    // finishing a conversion, may have changed it meanwhile, and must not be undone.
+    const updated = storage.transaction(() => {
+      const current = storage.getFile(file.id)
+      if (!current) return fail(404, 'File not found')
+      const next = { ...current, metadata: merge ? { ...current.metadata, ...given } : given }
+      storage.putFile(next)
+      return next
+    })
     return c.json({ data: fileJson(updated, origin(c), true) })
   })
   app.delete(`${p}/files/:id`, async (c) => {
@@ -1030,7 +1043,13 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       if (!manual)
         fail(409, 'The emulator runs on a real clock; start it with a manual clock to advance time.')
       const { advance } = (await jsonBody(c)) as { advance?: unknown }
-      if (typeof advance !== 'number' || advance < 0) fail(400, 'Send {"advance": <milliseconds>}.')
+      // Dates stop at the year 275760: a clock moved past it would break every later answer.
+      if (
+        typeof advance !== 'number' ||
+        !(advance >= 0) ||
+        !Number.isFinite(new Date(now() + advance).getTime())
+      )
+        fail(400, 'Send {"advance": <milliseconds>}, at most as far as the year 275760.')
       manual!.advance(advance as number)
       await processDueJobs()
       return c.json({ now: new Date(now()).toISOString() })
@@ -1082,6 +1101,8 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     }
     // An engine refusing an operation (a CDN preview it can't make) is the request's problem.
     if (error instanceof ProcessingError) return c.json({ errors: [error.message] }, 422)
+    // A bug, not a refusal: the answer says nothing of it, the log says what it was.
+    console.error(`[filekit emulator] ${c.req.method} ${new URL(c.req.url).pathname} failed:`, error)
     return c.json({ errors: ['Internal server error'] }, 500)
   })
 

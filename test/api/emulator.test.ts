@@ -117,6 +117,34 @@ describe('client × emulator', () => {
     expect(removed?.removedAt).not.toBeNull()
   })
 
+  it('a metadata update whose body arrives after a delete does not bring the file back', async () => {
+    const op = operator()
+    const file = await op.files.upload(png(), { name: 'x.png' })
+    // A slow client: the PUT's headers now, its body later. The file is deleted meanwhile.
+    let send!: (body: string) => void
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        send = (text) => {
+          controller.enqueue(new TextEncoder().encode(text))
+          controller.close()
+        }
+      },
+    })
+    const put = emulator.fetch(
+      new Request(`${baseUrl}/api/v1/projects/demo/files/${file.id}.json`, {
+        method: 'PUT',
+        headers: { Authorization: 'Bearer sk_test_secret', 'Content-Type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await op.files.delete(file.id)
+    send(JSON.stringify({ file: { metadata: { tag: 'late' } } }))
+    expect((await put).status).toBe(200)
+    expect(await op.files.get(file.id)).toMatchObject({ status: 'removed', metadata: { tag: 'late' } })
+  })
+
   it('runs every action: pending, then ready with a result once the clock moves', async () => {
     const op = operator()
     const file = await op.files.upload(png(), { name: 'photo.png' })

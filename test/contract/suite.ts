@@ -562,6 +562,14 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect(await snapshot()).toEqual(before)
       })
 
+      it('upload from a URL whose name is not valid percent-encoding: taken, named as written', async () => {
+        const answer = await req('POST', '/files.json', {
+          form: new URLSearchParams({ 'file[source_url]': 'http://example.com/a%zz.png' }),
+        })
+        expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+        expect(answer.body.data.attributes).toMatchObject({ status: 'pending', original_name: 'a%zz.png' })
+      })
+
       it('names files with no content: a failed conversion, an upload from a URL still pending', async () => {
         const failed = await secret('POST', `/files/${seeded.files[2]!.id}/conversions/remove_bg.json`, {
           form: new URLSearchParams({ recipe: '/crop/true/' }),
@@ -789,6 +797,15 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         const done = (await secret('GET', `/files/${id}/actions/virus_scan.json`)).body.data.attributes
         expect(done.status).toBe('ready')
         expect(done.result.data).toEqual({ infected: false })
+      })
+
+      it('the clock refuses a move past what a date can hold, and keeps working', async () => {
+        for (const advance of [1e300, -1, Number.NaN]) {
+          const answer = await secret('POST', '/__emulator/clock', { json: { advance } })
+          expectErrors(answer, 400)
+        }
+        expect((await secret('GET', '/groups.json')).status).toBe(200)
+        await advance(1_000)
       })
 
       it('control routes need the secret key', async () => {

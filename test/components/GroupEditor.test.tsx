@@ -461,6 +461,21 @@ describe('GroupEditor', () => {
     await waitFor(() => expect(count('PUT', '/groups/')).toBe(2))
   })
 
+  it('adds what was picked even when the pages it was picked on have left the cache', async () => {
+    const group = await seededGroup()
+    await emulator.seed({ files: [{ name: 'd.png' }] })
+    const user = userEvent.setup()
+    const { Wrapper, hostClient } = wrapper()
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toHaveLength(3))
+    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'Select d.png' }))
+    // Five minutes on another page: the page d.png was picked on is garbage-collected.
+    hostClient.removeQueries({ predicate: (query) => query.queryKey[3] === 'files' })
+    await user.click(screen.getByRole('button', { name: 'Add 1 selected' }))
+    expect(order()).toEqual(['a.png', 'b.png', 'c.png', 'd.png'])
+  })
+
   it('at its file limit, adds what fits and names what it did not add', async () => {
     const group = await seededGroup()
     await emulator.seed({ files: [{ name: 'd.png' }, { name: 'e.png' }] })

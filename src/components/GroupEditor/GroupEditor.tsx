@@ -222,7 +222,9 @@ export const GroupEditor = withRef(function GroupEditor({
   const [problem, setProblem] = useState('')
   const [token, setToken] = useState<string | undefined>(undefined)
   const [picking, setPicking] = useState(false)
-  const [picked, setPicked] = useState<string[]>([])
+  // Picked files as they were when picked: the picker's earlier pages may leave the cache
+  // (garbage-collected after 5 minutes unseen) before Add is pressed.
+  const [picked, setPicked] = useState<FileResource[]>([])
   // Another group is another edit: a host showing one editor for whichever group is picked must
   // not see (or save) the last group's unsaved files under the next one. A host passing the id
   // of the group just created keeps the editor as it is.
@@ -507,28 +509,32 @@ export const GroupEditor = withRef(function GroupEditor({
               </button>
               {picking && (
                 <>
-                  <FileList selectedIds={picked} onSelectedIdsChange={setPicked} />
+                  <FileList
+                    selectedIds={picked.map((f) => f.id)}
+                    onSelectedIdsChange={(ids) => {
+                      // A row just picked is on a page the picker shows, so in the cache.
+                      const pages = ctx.queryClient.getQueriesData<{ data?: unknown }>({
+                        queryKey: fileServiceKeys.files(ctx),
+                      })
+                      const known = new Map(
+                        [
+                          ...picked,
+                          ...pages.flatMap(([, page]) =>
+                            Array.isArray(page?.data) ? (page.data as FileResource[]) : [],
+                          ),
+                        ].map((f) => [f.id, f]),
+                      )
+                      setPicked(ids.map((fid) => known.get(fid)).filter((f): f is FileResource => !!f))
+                    }}
+                  />
                   <button
                     type="button"
                     className="fk-button"
                     disabled={!picked.length}
                     onClick={() => {
-                      // The picked rows are in the cached pages the picker showed.
-                      const pages = ctx.queryClient.getQueriesData<{ data?: unknown }>({
-                        queryKey: fileServiceKeys.files(ctx),
-                      })
-                      const known = new Map(
-                        pages
-                          .flatMap(([, page]) =>
-                            Array.isArray(page?.data) ? (page.data as FileResource[]) : [],
-                          )
-                          .map((f) => [f.id, f]),
-                      )
-                      const left = add(
-                        picked.map((fid) => known.get(fid)).filter((f): f is FileResource => f !== undefined),
-                      )
+                      const left = add(picked)
                       // What did not fit stays picked, in the open picker, next to the reason.
-                      setPicked(left.map((f) => f.id))
+                      setPicked(left)
                       if (!left.length) {
                         setPicking(false)
                         pickToggle.current?.focus()

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createFileServiceEmulator, createManualClock } from '../src/testing/index.ts'
 import { corsHeaders } from './cors.ts'
+import { lockDataDir } from './dataLock.ts'
 import { createFsBlobStore } from './fsBlobStore.ts'
 import { readOptions, usage } from './options.ts'
 import { batchLines, withRequestLog } from './requestLog.ts'
@@ -42,6 +43,12 @@ export async function main(argv: string[]) {
   }
   const dataDir = resolve(options.dataDir)
   mkdirSync(dataDir, { recursive: true })
+  try {
+    lockDataDir(dataDir)
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
   const storage = createSqliteStorage(join(dataDir, 'filekit.sqlite'))
   applySecretKey(storage, options.projectId, options.secretKey)
   const emulator = createFileServiceEmulator({

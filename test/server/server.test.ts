@@ -38,6 +38,17 @@ function onDisk(dataDir: string) {
 }
 
 describe('emulator server', () => {
+  it('refuses a second server on a data directory in use, and takes over one left by a killed server', async () => {
+    const dataDir = tempDir()
+    const first = await startEmulatorServer([], { dataDir })
+    // Each would keep its own idea of the data (kept answers, the next job): refused, saying so.
+    await expect(startEmulatorServer([], { dataDir })).rejects.toThrow(/in use by another Filekit server/)
+    await first.stop('SIGKILL') // no exit handler runs: the lock stays, with a dead process's id
+    const next = await startEmulatorServer([], { dataDir })
+    expect((await fetch(`${next.baseUrl}/`)).status).toBe(200)
+    await next.stop()
+  })
+
   it('prints its URL, project and key; takes them from the environment; seeds a demo on first start only', async () => {
     const dataDir = tempDir()
     const env = { FILEKIT_PROJECT_ID: 'acme', FILEKIT_SECRET_KEY: 'sk_env_key_123' }

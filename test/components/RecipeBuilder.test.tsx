@@ -216,6 +216,11 @@ describe('RecipeBuilder', () => {
     await user.type(paste, 'format/webp/-/quality/smart')
     await user.click(screen.getByRole('button', { name: 'Use pasted recipe' }))
     expect(recipeText()).toBe('/-/format/webp/-/quality/smart/')
+    // Said once, by the announcer; the recipe text itself is not live (it changes at every key).
+    expect(document.querySelector('[data-slot="announcer"]')!.textContent).toBe(
+      'Recipe: /-/format/webp/-/quality/smart/',
+    )
+    expect(document.querySelector('[data-slot="recipe-text"]')!.getAttribute('aria-live')).toBe('off')
     // Enter in the field uses what was pasted: it does not submit the form, which would convert
     // the recipe being replaced.
     await user.type(paste, '/-/grayscale/{Enter}')

@@ -243,8 +243,9 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
     setPasteIssues(parsed.issues)
     if (!parsed.issues.length) {
       update(parsed.recipe.operations)
-      // The button is disabled with the input emptied: the keyboard goes back to the input
-      // (the recipe text, an <output>, announces the new recipe).
+      // The button is disabled with the input emptied: the keyboard goes back to the input, and
+      // the new recipe is announced.
+      setAnnouncement(`${t('recipe.text')}: ${serializeRecipe(parsed.recipe)}`)
       pasteInput.current?.focus()
       setPasted('')
     }
@@ -425,8 +426,8 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       {shown.some((i) => i.operationIndex === -1) && <p role="alert">{problems(issuesOf(-1))}</p>}
       <p>
         <label>
-          {t('recipe.text')}{' '}
-          <output ref={shownText} data-slot="recipe-text">
+          {t('recipe.text')} {/* Not live (an <output> is): it changes with every key typed in any input. */}
+          <output ref={shownText} data-slot="recipe-text" aria-live="off">
             {text || '—'}
           </output>
         </label>{' '}

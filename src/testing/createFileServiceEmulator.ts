@@ -204,6 +204,38 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     prepared.set(job.id, work)
   }
 
+  /**
+   * A video conversion's thumbnails group, as the real service makes one per job (UPSTREAM §2):
+   * `thumbs~N` images (one by default), ready. The emulator renders no frames: each is a
+   * generated sample image, named after the video and its number.
+   */
+  async function thumbnailsOf(job: JobRecord): Promise<string> {
+    const recipe = parseRecipe('video', String(job.payload.recipe)).recipe
+    const count = Number(recipe.operations.find((op) => op.name === 'thumbs')?.args[0] ?? 1)
+    const ids: string[] = []
+    for (let i = 0; i < count; i++) {
+      const data = subjectPng(160, 90, i)
+      const originalName = `thumbnail-${i + 1}.png`
+      const probe = await engines.probe(data, 'image/png', originalName)
+      const thumb = newFile({
+        status: 'ready',
+        uuid: randomUuid(),
+        isImage: probe.isImage,
+        mime: probe.mime,
+        image: probe.image,
+        originalName,
+        size: data.length,
+        uploadedAt: iso(),
+      })
+      await blobs.put(thumb.id, data)
+      storage.putFile({ ...thumb, blobKey: thumb.id })
+      ids.push(thumb.id)
+    }
+    const group = builtGroup(newGroup(ids))
+    storage.putGroup(group)
+    return group.id
+  }
+
   async function runJob(job: JobRecord) {
     if (job.kind === 'group') {
       // Like the real service's CreateGroupJob: the group gets its uuid (a new one at every
@@ -233,8 +265,10 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
         const out = await (prepared.get(job.id) ?? convertSource(source, job))
         const blobKey = target.id
         await blobs.put(blobKey, out.data)
+        const thumbnailsGroupId = job.payload.kind === 'video' ? await thumbnailsOf(job) : null
         storage.putFile({
           ...target,
+          thumbnailsGroupId,
           status: 'ready',
           uuid: randomUuid(),
           blobKey,

@@ -713,6 +713,27 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         }
       })
 
+      it('video conversion: the result names its thumbnails group, thumbs~N images, ready', async () => {
+        const video = seeded.files[4]!.id
+        const started = await secret('POST', `/files/${video}/conversions/video.json`, {
+          form: new URLSearchParams({ recipe: '/format/webm/-/thumbs~3/' }),
+        })
+        expect(started.status, JSON.stringify(started.body)).toBe(200)
+        await advance(60_000)
+        const done = (await secret('GET', `/files/${started.body.data.id}.json`)).body.data.attributes
+        expect(done.status).toBe('ready')
+        const groupId = done.content.video.thumbnails_group_id
+        expect(groupId).toMatch(idPattern('g'))
+        const group = (await secret('GET', `/groups/${groupId}.json`)).body.data.attributes
+        expect(group).toMatchObject({ status: 'ready', uuid: expect.stringMatching(/~3$/) })
+        const thumbs = (await secret('GET', `/groups/${groupId}/files.json`)).body.data
+        expect(
+          thumbs.map((f: { attributes: { is_image: boolean; status: string } }) => f.attributes),
+        ).toEqual(
+          Array.from({ length: 3 }, () => expect.objectContaining({ is_image: true, status: 'ready' })),
+        )
+      })
+
       it.each([
         '/groups/..%2Fgroups.json',
         '/groups/g-AAAAAAAAAAAAAAAAAAAAAA%2F..%2F.json',

@@ -44,7 +44,9 @@ export function fileJson(file: FileRecord, origin: string, withToken: boolean): 
           dpi: null,
           sequence: false,
         },
-        video: file.mime?.startsWith('video/') ? { thumbnails_group_id: null } : null,
+        video: file.mime?.startsWith('video/')
+          ? { thumbnails_group_id: file.thumbnailsGroupId ?? null }
+          : null,
       },
       created_at: file.createdAt,
       uploaded_at: file.uploadedAt,

@@ -38,6 +38,8 @@ export interface FileRecord {
   uploadedAt: string | null
   removedAt: string | null
   expiresAt: string | null
+  /** A video conversion's result: the group of its thumbnails (`thumbs~N`, one by default). */
+  thumbnailsGroupId?: string | null
 }
 
 /** A group as storage keeps it; `fileIds` in the group's order. */

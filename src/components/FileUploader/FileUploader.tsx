@@ -17,8 +17,8 @@ const text = { ...stateMessages, ...uploaderMessages }
 
 /**
  * The state of one file in the uploader: `queued` while three others are being sent (it starts
- * when one of them ends); `rejected` by `accept` or `maxSize`, or for being empty or a dropped
- * folder, before any request.
+ * when one of them ends); `rejected` by `accept` or `maxSize`, for being empty or a dropped
+ * folder, or past the first of several dropped with `multiple={false}`, before any request.
  */
 export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'canceled' | 'rejected'
 

@@ -252,7 +252,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
         return
       }
       const data = file.blobKey ? await blobs.get(file.blobKey) : undefined
-      const result = await engines.runAction(type, file, data)
+      const result = await engines.runAction(type, file, data, iso())
       storage.putAction({ ...action, status: 'ready', result, updatedAt: iso() })
     } else if (job.kind === 'conversion') {
       const target = storage.getFile(job.targetId)

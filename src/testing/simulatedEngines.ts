@@ -318,7 +318,7 @@ export function createSimulatedEngines(): EmulatorEngines {
   return {
     probe: async (data, declaredType) => probeBytes(data, declaredType),
     imageFormats: () => ['avif', 'gif', 'jpg', 'png', 'tiff', 'webp'],
-    runAction: async (type, _file, data) => simulatedActionResult(type, data, new Date().toISOString()),
+    runAction: async (type, _file, data, now) => simulatedActionResult(type, data, now),
     async convert(kind: ConversionKind, file: FileRecord, data, recipe): Promise<ConvertOutput> {
       if (!data) throw new ProcessingError('The source file has no content.')
       if (kind === 'remove_bg') {

@@ -156,6 +156,10 @@ describe('client × emulator', () => {
     clock.advance(60_000)
     const recognize = await op.actions.get(file.id, 'recognize')
     expect(recognize.status).toBe('ready')
+    // Dated by the emulator's clock (here months from the wall clock's), as every other date.
+    const doneAt = Date.parse(recognize.result!.datetime_created!)
+    expect(doneAt).toBeGreaterThan(clock.now() - 60_000)
+    expect(doneAt).toBeLessThanOrEqual(clock.now())
     expect(recognize.result?.data.Labels.length).toBeGreaterThan(0)
     expect((await op.actions.get(file.id, 'moderate')).result?.data.ModerationLabels).toBeInstanceOf(Array)
     expect((await op.actions.get(file.id, 'virus_scan')).result?.data.infected).toBe(false)

@@ -31,8 +31,11 @@ export interface EmulatorEngines {
   probe(data: Uint8Array, declaredType: string | null, name: string | null): Promise<ProbeResult>
   /** Formats this file can be converted to by the `image` method (only formats really produced). */
   imageFormats(file: FileRecord): string[]
-  /** The appdata entry for a finished action (`{data, version, datetime_created, datetime_updated}`). */
-  runAction(type: ActionType, file: FileRecord, data: Uint8Array | undefined): Promise<unknown>
+  /**
+   * The appdata entry for a finished action (`{data, version, datetime_created, datetime_updated}`);
+   * `now` is the emulator's clock (ISO 8601), for its dates.
+   */
+  runAction(type: ActionType, file: FileRecord, data: Uint8Array | undefined, now: string): Promise<unknown>
   /** Performs a conversion; `recipe` is the canonical recipe string. Throws ProcessingError on failure. */
   convert(
     kind: ConversionKind,

@@ -98,9 +98,13 @@ export function shouldRetry(failureCount: number, error: Error): boolean {
   return !(error instanceof DOMException && error.name === 'AbortError')
 }
 
-/** `Retry-After` for 429, else exponential backoff from 1 s, at most 30 s. */
+/**
+ * `Retry-After` for 429 (at most what a timer can wait, about 24.8 days: past it, a timer fires
+ * at once), else exponential backoff from 1 s, at most 30 s.
+ */
 export function retryDelay(attempt: number, error: Error): number {
-  if (error instanceof RateLimitError && error.retryAfter !== null) return error.retryAfter * 1000
+  if (error instanceof RateLimitError && error.retryAfter !== null)
+    return Math.min(error.retryAfter * 1000, 2 ** 31 - 1)
   return Math.min(1000 * 2 ** attempt, 30_000)
 }
 

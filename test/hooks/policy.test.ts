@@ -46,6 +46,9 @@ describe('retryDelay', () => {
     expect(retryDelay(0, limited)).toBe(7000)
     const unsaid = new RateLimitError({ ...answer, status: 429, code: 'rate_limited' })
     expect(retryDelay(1, unsaid)).toBe(2000)
+    // A timer can't wait past 2^31 - 1 ms (it would fire at once): a year's Retry-After waits that.
+    const year = new RateLimitError({ ...answer, status: 429, code: 'rate_limited', retryAfter: 31_536_000 })
+    expect(retryDelay(0, year)).toBe(2 ** 31 - 1)
   })
 })
 

@@ -1049,7 +1049,12 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     const data = await blobs.get(file.blobKey)
     if (!data) return fail(404, 'File not found')
     if (!ops) {
-      requireOwner(c, file.accessToken) // the original is protected
+      // The original is protected: to anyone else it is not there (404, as the real service).
+      try {
+        requireOwner(c, file.accessToken)
+      } catch {
+        fail(404, 'File not found')
+      }
       return c.body(data as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': file.mime ?? 'application/octet-stream',
       })

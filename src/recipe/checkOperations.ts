@@ -8,6 +8,15 @@ export interface Span {
   length: number
 }
 
+/** An issue of operation `operationIndex` (-1: the whole recipe), located at `span` of the text. */
+export const issueAt = (
+  operationIndex: number,
+  { at, length }: Span,
+  key: RecipeIssueKey,
+  message: string,
+  values: Record<string, string | number> = {},
+): RecipeIssue => ({ operationIndex, position: at, length, key, values, message })
+
 /** An operation with the spans of the whole segment and of each argument. */
 export interface LocatedOperation {
   operation: RecipeOperation
@@ -180,13 +189,7 @@ export function checkOperations(
   textLength: number,
 ): RecipeIssue[] {
   const issues: RecipeIssue[] = []
-  const push = (
-    operationIndex: number,
-    { at, length }: Span,
-    key: RecipeIssueKey,
-    message: string,
-    values: Record<string, string | number> = {},
-  ) => issues.push({ operationIndex, position: at, length, key, values, message })
+  const push = (...issue: Parameters<typeof issueAt>) => issues.push(issueAt(...issue))
   const whole = { at: 0, length: textLength }
   if (!located.length) push(-1, whole, 'empty', 'The recipe is empty.')
   const catalogue = Object.hasOwn(recipeOperations, kind) ? recipeOperations[kind] : []

@@ -1,9 +1,9 @@
 import type { ConversionsInfo } from '../api/types.js'
 import { recipeOperations } from './catalogue.js'
-import { argSlots, checkOperations, type Span } from './checkOperations.js'
+import { argSlots, checkOperations, issueAt } from './checkOperations.js'
 import { locateOperations } from './parseRecipe.js'
 import { serializeRecipe } from './serializeRecipe.js'
-import type { Recipe, RecipeIssue, RecipeIssueKey } from './types.js'
+import type { Recipe, RecipeIssue } from './types.js'
 
 const jpeg = (format: string) => (format === 'jpeg' ? 'jpg' : format === 'jpg' ? 'jpeg' : format)
 
@@ -19,13 +19,6 @@ export function validateRecipe(recipe: Recipe, info?: ConversionsInfo): RecipeIs
   const text = serializeRecipe(recipe)
   const located = locateOperations(kind, text)
   const issues = checkOperations(kind, located, text.length)
-  const report = (
-    operationIndex: number,
-    { at, length }: Span,
-    key: RecipeIssueKey,
-    values: RecipeIssue['values'],
-    message: string,
-  ) => issues.push({ operationIndex, position: at, length, key, values, message })
   // The text leaves blank arguments out, so a value after a blank one can read as that one:
   // `trim` with a padding and no tolerance is `trim/50/`, a tolerance of 50.
   recipe.operations.forEach(({ name, args }, index) => {
@@ -38,22 +31,32 @@ export function validateRecipe(recipe: Recipe, info?: ConversionsInfo): RecipeIs
     const k = read.findIndex((slot, i) => slot !== meant[i])
     const arg = spec.args[read[k]!]?.name
     if (arg)
-      report(
-        index,
-        located[index]!.span,
-        'blankArgument',
-        { name, arg, value: given[k]! },
-        `${name}: give ${arg} too, or ${given[k]} reads as ${arg}.`,
+      issues.push(
+        issueAt(
+          index,
+          located[index]!.span,
+          'blankArgument',
+          `${name}: give ${arg} too, or ${given[k]} reads as ${arg}.`,
+          {
+            name,
+            arg,
+            value: given[k]!,
+          },
+        ),
       )
   })
   if (!info) return issues
   if (!info.methodsAvailable.includes(kind)) {
-    report(
-      -1,
-      { at: 0, length: text.length },
-      'methodUnavailable',
-      { kind },
-      `A ${kind} conversion is not available for this file.`,
+    issues.push(
+      issueAt(
+        -1,
+        { at: 0, length: text.length },
+        'methodUnavailable',
+        `A ${kind} conversion is not available for this file.`,
+        {
+          kind,
+        },
+      ),
     )
     return issues
   }
@@ -62,12 +65,10 @@ export function validateRecipe(recipe: Recipe, info?: ConversionsInfo): RecipeIs
   located.forEach(({ operation, span, args }, index) => {
     const format = operation.args[0]
     if (operation.name !== 'format' || !format || allowed.has(format) || allowed.has(jpeg(format))) return
-    report(
-      index,
-      args[0] ?? span,
-      'formatUnavailable',
-      { format },
-      `This file cannot be converted to ${format}.`,
+    issues.push(
+      issueAt(index, args[0] ?? span, 'formatUnavailable', `This file cannot be converted to ${format}.`, {
+        format,
+      }),
     )
   })
   return issues

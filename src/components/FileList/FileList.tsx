@@ -119,8 +119,8 @@ export const FileList = withRef(function FileList({
     }
   }, [online, fetchedAt])
   const tableLabel = label ?? t('files.label')
-  const data = useShownPage(query, groupId)
-  const shown = { ...query, data }
+  const shown = useShownPage(query, groupId)
+  const data = shown.data
   const state = viewState(shown, data?.count === 0)
   const toggle = (id: string) =>
     setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id])

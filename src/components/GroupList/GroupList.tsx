@@ -63,8 +63,8 @@ export const GroupList = withRef(function GroupList({
   const { page, pageSize, paginationProps } = usePaging(defaultPage, defaultPageSize, onPageChange)
   const ctx = useFileService()
   const query = useGroups({ page, items: pageSize }, polling)
-  const data = useShownPage(query)
-  const shown = { ...query, data }
+  const shown = useShownPage(query)
+  const data = shown.data
   const state = viewState(shown, data?.count === 0)
   const tableLabel = label ?? t('groups.label')
   return (

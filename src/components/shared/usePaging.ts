@@ -45,13 +45,16 @@ export function usePaging(
 }
 
 /**
- * The page to show: the query's, or, when moving to another page failed, the last page shown
- * of the same list. Its rows and pagination stay (and the keyboard on the button pressed), and
- * the table says under them that loading failed, with "Try again". A refused token shows nothing.
+ * The query as shown: its page, or, when moving to another page failed, the last page shown of
+ * the same list. Its rows and pagination stay (and the keyboard on the button pressed), and the
+ * table says under them that loading failed, with "Try again". A refused token shows nothing.
  */
-export function useShownPage<T>(query: { data?: T; isError: boolean; error: unknown }, list?: string) {
-  const last = useRef<{ list?: string; data?: T }>({})
+export function useShownPage<Q extends { data?: unknown; isError: boolean; error: unknown }>(
+  query: Q,
+  list?: string,
+): Q {
+  const last = useRef<{ list?: string; data?: Q['data'] }>({})
   if (query.data !== undefined) last.current = { list, data: query.data }
   const kept = query.isError && !(query.error instanceof AuthError) && last.current.list === list
-  return query.data ?? (kept ? last.current.data : undefined)
+  return { ...query, data: query.data ?? (kept ? last.current.data : undefined) }
 }

@@ -135,11 +135,15 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
 
   // The inputs keep arguments in their places (an optional one may be blank); what is shown,
   // checked and sent is the canonical recipe, where blanks are left out (see sendableArgs).
+  const slotted = current.operations.map((op) => {
+    const spec = specOf(op.name)
+    return { spec, given: spec ? slotValues(spec, op) : [] }
+  })
   const sendable: Recipe = {
     kind,
-    operations: current.operations.map((op) => {
-      const spec = specOf(op.name)
-      return spec ? { name: op.name, args: sendableArgs(spec, slotValues(spec, op)) } : op
+    operations: current.operations.map((op, i) => {
+      const { spec, given } = slotted[i]!
+      return spec ? { name: op.name, args: sendableArgs(spec, given) } : op
     }),
   }
   const canonical = parseRecipe(kind, serializeRecipe(sendable)).recipe
@@ -310,8 +314,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         ) : (
           <ol data-slot="recipe-operations" ref={operationList}>
             {current.operations.map((op, index) => {
-              const spec = specOf(op.name)
-              const given = spec ? slotValues(spec, op) : []
+              const { spec, given } = slotted[index]!
               const opIssues = issuesOf(index)
               const errorId = `${ids}-op-${index}`
               return (

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import type { RecipeInput, UploadOptions } from '../api/createFileServiceClient.js'
 import type { ActionType, ConversionKind, FileResource, Group, Page } from '../api/types.js'
 import { useFileService } from '../provider/context.js'
+import { cachedFiles } from './cachedFiles.js'
 import { fileServiceKeys, type KeyScope } from './fileServiceKeys.js'
 import { reportAuth } from './policy.js'
 
@@ -52,15 +53,7 @@ export function useUpdateGroup() {
         await queryClient.cancelQueries({ queryKey: filesKey })
         const pages = queryClient.getQueriesData<Page<FileResource>>({ queryKey: filesKey })
         const group = queryClient.getQueryData<Group>(fileServiceKeys.group(ctx, id))
-        const known = new Map<string, FileResource>()
-        for (const [, page] of queryClient.getQueriesData<Page<FileResource> | FileResource>({
-          queryKey: fileServiceKeys.all(ctx),
-        })) {
-          if (page && 'data' in page && Array.isArray(page.data))
-            for (const f of page.data) known.set(f.id, f)
-          else if (page && 'id' in page && typeof page.id === 'string' && page.id.startsWith('f-'))
-            known.set(page.id, page as FileResource)
-        }
+        const known = cachedFiles(queryClient, ctx)
         for (const [key, page] of pages) {
           if (!page) continue
           // The editor's all-files entry holds the whole list as one page.

@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react'
 import type { FileResource, Group } from '../../api/types.js'
+import { cachedFiles } from '../../hooks/cachedFiles.js'
 import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
 import { useCreateGroup, useUpdateGroup } from '../../hooks/mutations.js'
 import type { PollingOptions } from '../../hooks/policy.js'
@@ -513,17 +514,10 @@ export const GroupEditor = withRef(function GroupEditor({
                     selectedIds={picked.map((f) => f.id)}
                     onSelectedIdsChange={(ids) => {
                       // A row just picked is on a page the picker shows, so in the cache.
-                      const pages = ctx.queryClient.getQueriesData<{ data?: unknown }>({
-                        queryKey: fileServiceKeys.files(ctx),
-                      })
-                      const known = new Map(
-                        [
-                          ...picked,
-                          ...pages.flatMap(([, page]) =>
-                            Array.isArray(page?.data) ? (page.data as FileResource[]) : [],
-                          ),
-                        ].map((f) => [f.id, f]),
-                      )
+                      const known = new Map([
+                        ...picked.map((f) => [f.id, f] as const),
+                        ...cachedFiles(ctx.queryClient, ctx),
+                      ])
                       setPicked(ids.map((fid) => known.get(fid)).filter((f): f is FileResource => !!f))
                     }}
                   />

@@ -204,6 +204,23 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     prepared.set(job.id, work)
   }
 
+  /** Makes `file` ready with the bytes of a generated sample image, stored and probed. */
+  async function readySample(file: FileRecord, data: Uint8Array) {
+    const probe = await engines.probe(data, 'image/png', file.originalName)
+    await blobs.put(file.id, data)
+    storage.putFile({
+      ...file,
+      status: 'ready',
+      uuid: randomUuid(),
+      blobKey: file.id,
+      mime: probe.mime,
+      isImage: probe.isImage,
+      image: probe.image,
+      size: data.length,
+      uploadedAt: iso(),
+    })
+  }
+
   /**
    * A video conversion's thumbnails group, as the real service makes one per job (UPSTREAM §2):
    * `thumbs~N` images (one by default), ready. The emulator renders no frames: each is a
@@ -214,21 +231,8 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     const count = Number(recipe.operations.find((op) => op.name === 'thumbs')?.args[0] ?? 1)
     const ids: string[] = []
     for (let i = 0; i < count; i++) {
-      const data = subjectPng(160, 90, i)
-      const originalName = `thumbnail-${i + 1}.png`
-      const probe = await engines.probe(data, 'image/png', originalName)
-      const thumb = newFile({
-        status: 'ready',
-        uuid: randomUuid(),
-        isImage: probe.isImage,
-        mime: probe.mime,
-        image: probe.image,
-        originalName,
-        size: data.length,
-        uploadedAt: iso(),
-      })
-      await blobs.put(thumb.id, data)
-      storage.putFile({ ...thumb, blobKey: thumb.id })
+      const thumb = newFile({ originalName: `thumbnail-${i + 1}.png` })
+      await readySample(thumb, subjectPng(160, 90, i))
       ids.push(thumb.id)
     }
     const group = builtGroup(newGroup(ids))
@@ -287,20 +291,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       const file = storage.getFile(job.targetId)
       if (file?.status !== 'pending') return
       // The emulator reaches no network: a URL "downloads" as a generated sample image.
-      const data = subjectPng(120, 80, file.originalName?.length ?? 0)
-      const probe = await engines.probe(data, 'image/png', file.originalName)
-      await blobs.put(file.id, data)
-      storage.putFile({
-        ...file,
-        status: 'ready',
-        uuid: randomUuid(),
-        blobKey: file.id,
-        mime: probe.mime,
-        isImage: probe.isImage,
-        image: probe.image,
-        size: data.length,
-        uploadedAt: iso(),
-      })
+      await readySample(file, subjectPng(120, 80, file.originalName?.length ?? 0))
     }
   }
 

@@ -6,31 +6,14 @@ import { createSharpEngines } from '../../server/sharpEngines.ts'
 import {
   createPng,
   createSimulatedEngines,
-  type FileRecord,
   ProcessingError,
   probeBytes,
   subjectPng,
 } from '../../src/testing/index.ts'
+import { fileRecord } from '../support/fileRecord.ts'
 
-const fileOf = (data: Uint8Array): FileRecord => ({
-  id: 'f-1',
-  projectId: 'p',
-  uuid: 'u',
-  status: 'ready',
-  accessToken: 'fat-1',
-  isImage: true,
-  mime: 'image/png',
-  originalName: 'photo.png',
-  size: data.length,
-  metadata: {},
-  image: probeBytes(data, 'image/png').image,
-  blobKey: 'f-1',
-  sourceUrl: null,
-  createdAt: '',
-  uploadedAt: '',
-  removedAt: null,
-  expiresAt: null,
-})
+const fileOf = (data: Uint8Array) =>
+  fileRecord({ size: data.length, image: probeBytes(data, 'image/png').image })
 
 const small = subjectPng(30, 10)
 const wide = createPng(3400, 20, (x) => (x % 2 ? [255, 0, 0] : [0, 0, 255]))

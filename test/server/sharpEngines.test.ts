@@ -3,28 +3,11 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { createSharpEngines } from '../../server/sharpEngines.ts'
-import { blankPng, createPng, type FileRecord, ProcessingError, subjectPng } from '../../src/testing/index.ts'
+import { blankPng, createPng, ProcessingError, subjectPng } from '../../src/testing/index.ts'
+import { fileRecord } from '../support/fileRecord.ts'
 
 const engines = createSharpEngines()
-const file = (mime = 'image/png'): FileRecord => ({
-  id: 'f-1',
-  projectId: 'p',
-  uuid: 'u',
-  status: 'ready',
-  accessToken: 'fat-1',
-  isImage: true,
-  mime,
-  originalName: 'photo.png',
-  size: 1,
-  metadata: {},
-  image: { width: 96, height: 64, format: 'PNG' },
-  blobKey: 'f-1',
-  sourceUrl: null,
-  createdAt: '',
-  uploadedAt: '',
-  removedAt: null,
-  expiresAt: null,
-})
+const file = (mime = 'image/png') => fileRecord({ mime })
 const ascii = (d: Uint8Array, from: number, to: number) => new TextDecoder().decode(d.subarray(from, to))
 const convert = (data: Uint8Array, recipe: string) => engines.convert('image', file(), data, recipe)
 

@@ -26,11 +26,11 @@ async function serverOrder(groupId: string) {
   )
 }
 
-/** Adds one of the project's files through the picker (the secret key's). */
-async function pickOne(user: ReturnType<typeof userEvent.setup>, name: string) {
+/** Adds some of the project's files through the picker (the secret key's). */
+async function pick(user: ReturnType<typeof userEvent.setup>, ...names: string[]) {
   await user.click(screen.getByRole('button', { name: 'Add from project files' }))
-  await user.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
-  await user.click(screen.getByRole('button', { name: 'Add 1 selected' }))
+  for (const name of names) await user.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
+  await user.click(screen.getByRole('button', { name: `Add ${names.length} selected` }))
 }
 
 async function seededGroup() {
@@ -52,10 +52,7 @@ describe('GroupEditor', () => {
     expect(screen.queryByText(/Alt\+Arrow keys/)).toBeNull() // nothing to move yet
     await user.click(screen.getByRole('button', { name: 'Create group' }))
     expect(screen.getByRole('alert').textContent).toBe('Add at least one file.')
-    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
-    await user.click(await screen.findByRole('checkbox', { name: 'Select a.png' }))
-    await user.click(screen.getByRole('checkbox', { name: 'Select b.png' }))
-    await user.click(screen.getByRole('button', { name: 'Add 2 selected' }))
+    await pick(user, 'a.png', 'b.png')
     expect(document.querySelector('[data-slot="announcer"]')!.textContent).toBe('2 files added.')
     // The picker closed under the keyboard: it is back on the picker's toggle.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add from project files' }))
@@ -108,7 +105,7 @@ describe('GroupEditor', () => {
     expect(order()).toEqual(['c.png'])
     expect(screen.queryByText(/changed elsewhere/)).toBeNull()
     // An edit of the new version, saved here: no warning about its own save.
-    await pickOne(user, 'a.png')
+    await pick(user, 'a.png')
     await user.click(screen.getByRole('button', { name: 'Save group' }))
     await screen.findByText('Saved.')
     await hostClient.invalidateQueries()
@@ -187,7 +184,7 @@ describe('GroupEditor', () => {
     expect(screen.queryByRole('alert')).toBeNull()
     // A refused create, then another group, then a new group again: a new create, no old refusal.
     rerender(<GroupEditor />)
-    await pickOne(user, 'b.png')
+    await pick(user, 'b.png')
     emulator.faults.failNext('POST', { status: 422, message: 'Not this one' })
     await user.click(screen.getByRole('button', { name: 'Create group' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Not this one')
@@ -209,7 +206,7 @@ describe('GroupEditor', () => {
       return <GroupEditor groupId={id} onCreated={({ group }) => setId(group.id)} />
     }
     render(<Host />, { wrapper: Wrapper })
-    await pickOne(user, 'a.png')
+    await pick(user, 'a.png')
     await user.click(screen.getByRole('button', { name: 'Create group' }))
     await screen.findByRole('region', { name: 'Access token for this group' })
     expect(document.querySelector('[data-slot="announcer"]')!.textContent).toBe('Saved.')
@@ -322,7 +319,7 @@ describe('GroupEditor', () => {
     // From an edit to a new group: nothing of the edit comes along.
     rerender(<GroupEditor groupId={groups[0]!.id} />)
     await waitFor(() => expect(order()).toEqual(['b.png']))
-    await pickOne(user, 'y.png')
+    await pick(user, 'y.png')
     expect(order()).toEqual(['b.png', 'y.png'])
     rerender(<GroupEditor />)
     expect(screen.queryByRole('list', { name: 'Files in this group' })).toBeNull()
@@ -398,10 +395,7 @@ describe('GroupEditor', () => {
     const { Wrapper } = wrapper()
     render(<GroupEditor groupId={group.id} maxFiles={4} />, { wrapper: Wrapper })
     await waitFor(() => expect(order()).toHaveLength(3))
-    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
-    await user.click(await screen.findByRole('checkbox', { name: 'Select d.png' }))
-    await user.click(screen.getByRole('checkbox', { name: 'Select a.png' }))
-    await user.click(screen.getByRole('button', { name: 'Add 2 selected' }))
+    await pick(user, 'd.png', 'a.png')
     expect(order()).toEqual(['a.png', 'b.png', 'c.png', 'd.png'])
     expect(document.querySelector('[data-slot="announcer"]')!.textContent).toBe('d.png added.')
     expect(screen.getByRole('alert').textContent).toBe('a.png is already in the group.')
@@ -483,10 +477,7 @@ describe('GroupEditor', () => {
     const { Wrapper } = wrapper()
     render(<GroupEditor groupId={group.id} maxFiles={4} />, { wrapper: Wrapper })
     await waitFor(() => expect(order()).toHaveLength(3))
-    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
-    await user.click(await screen.findByRole('checkbox', { name: 'Select d.png' }))
-    await user.click(screen.getByRole('checkbox', { name: 'Select e.png' }))
-    await user.click(screen.getByRole('button', { name: 'Add 2 selected' }))
+    await pick(user, 'd.png', 'e.png')
     expect(order()).toEqual(['a.png', 'b.png', 'c.png', 'd.png'])
     expect(screen.getByRole('alert').textContent).toBe('A group holds at most 4 files. Not added: e.png.')
     // What did not fit stays picked in the open picker, not thrown away.

@@ -8,6 +8,10 @@ export interface Span {
   length: number
 }
 
+/** The catalogue's spec of operation `name` of `kind`; none for an unknown kind (`toString` too). */
+export const operationSpec = (kind: ConversionKind, name: string) =>
+  (Object.hasOwn(recipeOperations, kind) ? recipeOperations[kind] : []).find((s) => s.name === name)
+
 /** An issue of operation `operationIndex` (-1: the whole recipe), located at `span` of the text. */
 export const issueAt = (
   operationIndex: number,
@@ -192,7 +196,6 @@ export function checkOperations(
   const push = (...issue: Parameters<typeof issueAt>) => issues.push(issueAt(...issue))
   const whole = { at: 0, length: textLength }
   if (!located.length) push(-1, whole, 'empty', 'The recipe is empty.')
-  const catalogue = Object.hasOwn(recipeOperations, kind) ? recipeOperations[kind] : []
   const seen = new Set<string>()
   located.forEach((item, index) => {
     const report = (
@@ -202,7 +205,7 @@ export function checkOperations(
       values?: Record<string, string | number>,
     ) => push(index, span, key, message, values)
     const { name } = item.operation
-    const spec = catalogue.find((s) => s.name === name)
+    const spec = operationSpec(kind, name)
     if (!spec) {
       report('unknownOperation', `Unknown ${kind} operation "${name}".`, undefined, { name })
       return

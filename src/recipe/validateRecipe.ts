@@ -1,6 +1,5 @@
 import type { ConversionsInfo } from '../api/types.js'
-import { recipeOperations } from './catalogue.js'
-import { argSlots, checkOperations, issueAt } from './checkOperations.js'
+import { argSlots, checkOperations, issueAt, operationSpec } from './checkOperations.js'
 import { locateOperations } from './parseRecipe.js'
 import { serializeRecipe } from './serializeRecipe.js'
 import type { Recipe, RecipeIssue } from './types.js'
@@ -22,7 +21,7 @@ export function validateRecipe(recipe: Recipe, info?: ConversionsInfo): RecipeIs
   // The text leaves blank arguments out, so a value after a blank one can read as that one:
   // `trim` with a padding and no tolerance is `trim/50/`, a tolerance of 50.
   recipe.operations.forEach(({ name, args }, index) => {
-    const spec = recipeOperations[kind]?.find((s) => s.name === name)
+    const spec = operationSpec(kind, name)
     if (!spec) return
     const values = args.map((a) => a.trim())
     const given = values.filter(Boolean)

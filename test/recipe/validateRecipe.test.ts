@@ -86,6 +86,13 @@ describe('validateRecipe', () => {
     expect(validateRecipe({ kind: 'image', operations: [{ name: 'trim', args: ['5', ''] }] })).toEqual([])
   })
 
+  it('never throws on an unknown kind, also one named like an object property', () => {
+    for (const kind of ['__proto__', 'constructor', 'toString', 'gif']) {
+      const recipe = { kind: kind as 'image', operations: [{ name: 'format', args: ['', 'webp'] }] }
+      expect(validateRecipe(recipe).map((i) => i.key)).toEqual(['unknownOperation'])
+    }
+  })
+
   it('reports an empty recipe', () => {
     expect(validateRecipe({ kind: 'document', operations: [] }).map((i) => i.key)).toEqual(['empty'])
   })

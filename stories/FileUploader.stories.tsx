@@ -116,6 +116,22 @@ export const ManyAtOnce: Story = {
   },
 }
 
+/** One file at a time (`multiple={false}`): of several dropped, the rest are listed as not uploaded. */
+export const SingleFile: Story = {
+  args: { multiple: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const dropped = new DataTransfer()
+    dropped.items.add(new File(['1'], 'first.txt', { type: 'text/plain' }))
+    dropped.items.add(new File(['2'], 'second.txt', { type: 'text/plain' }))
+    canvasElement
+      .querySelector('[data-slot="dropzone"]')!
+      .dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dropped }))
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Not uploaded: one file at a time here')
+    await waitFor(() => expect(canvas.getByText('Uploaded')).toBeVisible())
+  },
+}
+
 // Last on purpose: its upload may reach the in-browser emulator only after the next story's
 // loader has reset it (a busy machine), and would then take that story's injected fault.
 export const Uploading: Story = {

@@ -64,6 +64,19 @@ export const Invalid: Story = {
   },
 }
 
+/** A value after a blank argument would be read as that one: trim's padding alone is refused, saying why. */
+export const BlankArgument: Story = {
+  args: { defaultValue: { kind: 'image', operations: [{ name: 'trim', args: ['', '50'] }] } },
+  loaders: [seed({ files: [{}] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'trim: give tolerance too, or 50 reads as tolerance.',
+    )
+    await expect(canvas.getByRole('button', { name: 'Convert' })).toBeDisabled()
+  },
+}
+
 export const Document: Story = {
   args: { defaultValue: { kind: 'document', operations: [{ name: 'format', args: ['docx'] }] } },
   loaders: [seed({ files: [{ sample: 'pdf' }] })],

@@ -103,6 +103,29 @@ export const Forbidden: Story = {
   },
 }
 
+/** The first check failed (the service refused it): the badge says why, and can try again. */
+export const CheckFailed: Story = {
+  loaders: [
+    seed({
+      files: [{}],
+      before: () =>
+        emulator.faults.failNext('/actions/recognize.json', { status: 400, message: 'Recognition is off' }),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Something went wrong: Recognition is off',
+    )
+    await expect(canvas.getByRole('status')).toHaveTextContent('Image recognition: Unavailable')
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again: Image recognition' }))
+    await waitFor(() =>
+      expect(canvas.getByRole('status')).toHaveTextContent('Image recognition: Not started'),
+    )
+    await expect(canvas.queryByRole('alert')).toBeNull()
+  },
+}
+
 export const Loading: Story = {
   loaders: [seed({ files: [{}], before: () => emulator.faults.latency(60_000) })],
   play: async ({ canvasElement }) => {

@@ -211,3 +211,25 @@ export const RefreshFailed: Story = {
     await expect(canvas.getByText('photo.png')).toBeVisible()
   },
 }
+
+/** Another page failed to load: the page shown stays, with its pagination, and says so. */
+export const PageFailed: Story = {
+  args: { defaultPageSize: 20 },
+  loaders: [seed({ files: Array.from({ length: 45 }, (_, i) => ({ name: `photo-${i + 1}.png` })) })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByText('Page 1 of 3')
+    // Two: page 2's prefetch may not have gone yet, and would take the first.
+    emulator.faults.failNext(/GET .*\/files\.json/, {
+      status: 400,
+      message: 'The file index is rebuilding',
+      count: 2,
+    })
+    await userEvent.click(canvas.getByRole('button', { name: 'Last page' }))
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Could not refresh: The file index is rebuilding',
+    )
+    await expect(canvas.getByText('Page 1 of 3')).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled()
+  },
+}

@@ -239,3 +239,53 @@ export const RemovedFile: Story = {
     )
   },
 }
+
+/** At `maxFiles`: what fits is added, and the editor names what it did not add. */
+export const FileLimit: Story = {
+  ...withGroup,
+  args: { maxFiles: 3 },
+  loaders: [
+    seed({
+      files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }, { name: 'd.png' }],
+      groups: [{ files: [0, 1] }],
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Add from project files' }))
+    await userEvent.click(await canvas.findByRole('checkbox', { name: 'Select c.png' }))
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select d.png' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Add 2 selected' }))
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'A group holds at most 3 files. Not added: d.png.',
+    )
+    await expect(names(canvas)).toEqual(['1. a.png', '2. b.png', '3. c.png'])
+  },
+}
+
+/** A file still processing (a conversion's output, here) is marked in its row until it is ready. */
+export const FileProcessing: Story = {
+  ...withGroup,
+  loaders: [
+    async () => {
+      const loaded = await seed({ files: [{ name: 'a.png' }, { name: 'b.png' }], groups: [{ files: [0] }] })()
+      const converted = await operator.conversions.convert(
+        loaded.seeded.files[1]!.id,
+        'image',
+        '/-/format/webp/',
+      )
+      return { ...loaded, converted }
+    },
+  ],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement)
+    const { converted } = loaded as { converted: { id: string; originalName: string | null } }
+    const name = converted.originalName ?? converted.id
+    await userEvent.click(await canvas.findByRole('button', { name: 'Add from project files' }))
+    const boxes = await canvas.findAllByRole('checkbox', { name: `Select ${name}` })
+    const pending = boxes.find((box) => box.closest('tr')?.dataset.status === 'pending')!
+    await userEvent.click(pending)
+    await userEvent.click(canvas.getByRole('button', { name: 'Add 1 selected' }))
+    await expect(names(canvas).at(-1)).toBe(`2. ${name} · Processing`)
+  },
+}

@@ -658,7 +658,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     }
   }
 
-  // Answers made here carry the CORS headers (see the middleware below) in a plain object: the
+  // Answers made here carry the CORS and nosniff headers (see the middleware below) in a plain object: the
   // middleware leaves them alone, and @hono/node-server writes them out without a Headers object.
   const withCors = new WeakSet<Response>()
   function jsonAnswer(body: string | Uint8Array<ArrayBuffer>): Response {
@@ -668,6 +668,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
         'access-control-allow-origin': '*',
         'access-control-expose-headers': 'Retry-After',
         'content-type': 'application/json',
+        'x-content-type-options': 'nosniff',
       },
     })
     withCors.add(response)
@@ -692,6 +693,9 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     // Not a CORS-safelisted answer header: without this a browser on another origin can't read
     // how long a 429 asks it to wait.
     c.res.headers.set('Access-Control-Expose-Headers', 'Retry-After')
+    // Files are served with the type they were uploaded with: a browser must not read an
+    // uploaded text file as HTML or script.
+    c.res.headers.set('X-Content-Type-Options', 'nosniff')
   })
   app.use('*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return next()

@@ -471,6 +471,17 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expectErrors(await secret('GET', `/cdn/${seeded.files[1]!.id}/`), 404)
       })
 
+      it('every answer says nosniff: an original, a preview, a list, an error', async () => {
+        const answers = [
+          await secret('GET', `/cdn/${seeded.files[0]!.id}/`),
+          await req('GET', `/cdn/${seeded.files[0]!.id}/-/preview/32x32/`),
+          await secret('GET', '/files.json'),
+          await req('GET', '/files.json'),
+        ]
+        expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 401])
+        for (const answer of answers) expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff')
+      })
+
       it('CDN: operations that are not valid URL encoding → 400 saying so', async () => {
         // A bare % (a text operation's "50% off" put in the URL unencoded).
         const answer = await req('GET', `/cdn/${seeded.files[0]!.id}/-/text/100x100/0,0/50% off/`)

@@ -98,17 +98,21 @@ export async function main(argv: string[]) {
   const stop = () => {
     if (stopping) return
     stopping = true
-    // Keep-alive connections would hold close() up; in-flight requests are cut off, and every
-    // write they had answered is already committed.
+    // No new connections; requests in flight are answered (their writes kept), then their
+    // connections close.
     server.close(() => {
       log.flush()
       storage.close()
       process.exit(0)
     })
-    ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
+    const http = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void }
+    // A connection whose answer has gone out is idle, and kept alive by the client: close it
+    // then, not when the client's keep-alive ends.
+    setInterval(() => http.closeIdleConnections?.(), 50).unref()
     setTimeout(() => {
       log.flush()
-      console.error('Did not stop within 5 s; exiting.')
+      console.error('Requests still in flight after 5 s were cut off; exiting.')
+      http.closeAllConnections?.()
       process.exit(1)
     }, 5000).unref()
   }

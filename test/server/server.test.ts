@@ -211,6 +211,34 @@ describe('emulator server', () => {
     expect(await server.stop('SIGINT')).toBe(0)
   }, 60_000)
 
+  it('on SIGTERM, answers the requests in flight, then stops', async () => {
+    const server = await startEmulatorServer(['--control'])
+    const root = api(server.baseUrl, server.projectId)
+    const auth = { Authorization: `Bearer ${server.secretKey}` }
+    await fetch(`${server.baseUrl}/__emulator/faults`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ latency: 1000 }),
+    })
+    const files = await (await fetch(`${root}/files.json`, { headers: auth })).json()
+    const fileId: string = files.data[0].id
+    // A create on its way when the stop comes: it is answered, not cut off.
+    const create = fetch(`${root}/groups.json`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ file_ids: [fileId] }),
+    })
+    await new Promise((r) => setTimeout(r, 300))
+    const stopped = server.stop('SIGTERM')
+    const answer = await create
+    expect(answer.status).toBe(201)
+    expect((await answer.json()).data.id).toMatch(/^g-/)
+    // Once answered it stops, without waiting for the client's keep-alive (4 s) to end.
+    const answered = Date.now()
+    expect(await stopped).toBe(0)
+    expect(Date.now() - answered).toBeLessThan(2_000)
+  }, 60_000)
+
   it('answers GET / with a small JSON index', async () => {
     const server = await startEmulatorServer(['--quiet'])
     const answer = await fetch(`${server.baseUrl}/`)

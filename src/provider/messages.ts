@@ -231,9 +231,18 @@ export type RecipeMessageKey =
  */
 export type FileServiceMessages = Record<MessageKey, string> & Partial<Record<RecipeMessageKey, string>>
 
-/** Fills `{name}` placeholders; unknown placeholders stay as written. */
-export function formatMessage(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  )
+/**
+ * Fills `{name}` placeholders; unknown placeholders stay as written. Numbers go through
+ * `formatNumber` when given (the components pass `Intl.NumberFormat` with the provider's
+ * `locale`), else `String`.
+ */
+export function formatMessage(
+  template: string,
+  values: Record<string, string | number> = {},
+  formatNumber: (value: number) => string = String,
+): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name]
+    return value === undefined ? whole : typeof value === 'number' ? formatNumber(value) : value
+  })
 }

@@ -34,4 +34,8 @@ it('puts every key in exactly one group, and all of them in defaultMessages', ()
 it('fills placeholders and leaves unknown ones as written', () => {
   expect(formatMessage(defaultMessages['pagination.status'], { page: 2, pages: 5 })).toBe('Page 2 of 5')
   expect(formatMessage('{a} and {b}', { a: 1 })).toBe('1 and {b}')
+  const german = new Intl.NumberFormat('de-DE')
+  expect(formatMessage('{page} of {pages}: {name}', { page: 2, pages: 1500, name: '7' }, german.format)).toBe(
+    '2 of 1.500: 7',
+  )
 })

@@ -1,7 +1,9 @@
 'use client'
 import { type ComponentProps, useEffect, useRef } from 'react'
+import { useFileService } from '../../provider/context.js'
 import { listMessages, stateMessages } from '../../provider/messages.js'
 import { cx } from './cx.js'
+import { formatNumber } from './format.js'
 import { useText } from './useText.js'
 import { type FetchState, waitingText } from './waitingText.js'
 
@@ -38,6 +40,7 @@ export function Pagination({
   ...rest
 }: PaginationProps) {
   const t = useText(text)
+  const { locale } = useFileService()
   const waiting = fetching && waitingText(fetching, t)
   // A button pressed to the first or last page becomes disabled, and Chromium would drop its focus
   // to the page body: the keyboard goes to the page status instead, which then says the new page.
@@ -86,7 +89,7 @@ export function Pagination({
           <select value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
             {pageSizes.map((size) => (
               <option key={size} value={size}>
-                {size}
+                {formatNumber(size, locale)}
               </option>
             ))}
           </select>

@@ -33,6 +33,11 @@ export function formatSize(bytes: number | null, locale?: string): string {
   ).format(value)
 }
 
+/** A count or position as the locale writes it (`1,234` in en-US, `1.234` in de-DE, `١٢` in ar-EG). */
+export function formatNumber(value: number, locale?: string): string {
+  return formatter(`number ${locale}`, () => new Intl.NumberFormat(locale)).format(value)
+}
+
 /** A percentage (`0.42` → `42%`) through Intl with the given locale. */
 export function formatPercent(ratio: number, locale?: string): string {
   return formatter(`percent ${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent' })).format(

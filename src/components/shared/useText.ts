@@ -1,6 +1,7 @@
 'use client'
 import { useFileService } from '../../provider/context.js'
 import { formatMessage, type MessageKey } from '../../provider/messages.js'
+import { formatNumber } from './format.js'
 
 /** Fills in one message: what a component's `t` is. */
 export type Translate<K extends MessageKey = MessageKey> = (
@@ -11,8 +12,10 @@ export type Translate<K extends MessageKey = MessageKey> = (
 /**
  * `t(key, values)`: the provider's message for `key`, else the English default from `defaults`
  * (the message groups this component shows; the type allows only their keys), filled in.
+ * Numbers in `values` (counts, positions, pages) are written as the provider's `locale` writes them.
  */
 export function useText<K extends MessageKey>(defaults: Readonly<Record<K, string>>): Translate<K> {
-  const { messages } = useFileService()
-  return (key, values) => formatMessage(messages[key] ?? defaults[key], values)
+  const { messages, locale } = useFileService()
+  return (key, values = {}) =>
+    formatMessage(messages[key] ?? defaults[key], values, (value) => formatNumber(value, locale))
 }

@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { FileList, GroupEditor } from '../../src/index.ts'
+import { FileList, GroupEditor, GroupList } from '../../src/index.ts'
 import { setupEmulator, wrapper } from '../hooks/setup.tsx'
 
 const { emulator } = setupEmulator()
@@ -31,5 +31,18 @@ describe('numbers in messages', () => {
     expect(document.querySelector('[data-slot="announcer"]')!.textContent).toBe(
       'c.png moved to position ٢ of ٣.',
     )
+  })
+
+  it("a group list's file counts, in Arabic digits for ar-EG", async () => {
+    const { files } = await emulator.seed({ files: [{}, {}, {}] })
+    await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
+    const { Wrapper } = wrapper({ locale: 'ar-EG' })
+    render(<GroupList />, { wrapper: Wrapper })
+    const row = (await screen.findAllByRole('row'))[1]!
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toContain('٣')
   })
 })

@@ -7,6 +7,7 @@ import { useGroups } from '../../hooks/queries.js'
 import { useFileService } from '../../provider/context.js'
 import { listMessages, statusMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
+import { formatNumber } from '../shared/format.js'
 import { PagedTable } from '../shared/PagedTable.js'
 import { QueryState, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
@@ -35,13 +36,13 @@ export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' |
 }
 
 /**
- * The file count encoded in a ready group's uuid (`<uuid>~<count>`). A pending group has none
- * yet (null until its first build), or the last build's, which an update has made stale.
+ * The file count encoded in a ready group's uuid (`<uuid>~<count>`), as the locale writes it. A
+ * pending group has none yet (null until its first build), or the last build's, which an update
+ * has made stale: '—'.
  */
-const fileCount = (group: Group) => {
-  if (group.status !== 'ready' || !group.uuid) return null
-  const count = Number(group.uuid.split('~')[1])
-  return Number.isInteger(count) ? count : null
+const fileCount = (group: Group, locale?: string) => {
+  const count = Number(group.uuid?.split('~')[1])
+  return group.status === 'ready' && Number.isInteger(count) ? formatNumber(count, locale) : '—'
 }
 
 /**
@@ -97,7 +98,7 @@ export const GroupList = withRef(function GroupList({
           {data!.data.map((group) => (
             <tr key={group.id} data-slot="group-row" data-status={group.status}>
               <td>{getHref ? <a href={getHref(group)}>{group.id}</a> : group.id}</td>
-              <td>{fileCount(group) ?? '—'}</td>
+              <td>{fileCount(group, ctx.locale)}</td>
               <td data-status={group.status}>{statusText(group.status, t)}</td>
               {onSelect && (
                 <td>

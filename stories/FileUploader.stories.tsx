@@ -143,3 +143,11 @@ export const Uploading: Story = {
     await expect(canvas.getByRole('button', { name: 'Cancel slow.bin' })).toBeEnabled()
   },
 }
+
+/** Takes no new files (GroupEditor's uploader while an anonymous create is on its way). */
+export const Disabled: Story = {
+  args: { disabled: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByLabelText('Choose files')).toBeDisabled()
+  },
+}

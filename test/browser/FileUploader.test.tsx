@@ -130,6 +130,34 @@ describe('FileUploader in Chromium', () => {
     expect(onUploaded).toHaveBeenCalledTimes(1)
   })
 
+  it('disabled, takes no file: the input is disabled, a drop is refused and kept from the browser', async () => {
+    const onUploaded = vi.fn()
+    const { container, rerender } = render(<FileUploader disabled onUploaded={onUploaded} />, {
+      wrapper: Wrapper,
+    })
+    expect(screen.getByLabelText('Choose files')).toHaveProperty('disabled', true)
+    expect(container.firstElementChild!.getAttribute('data-disabled')).toBe('true')
+    const zone = container.querySelector<HTMLElement>('[data-slot="dropzone"]')!
+    const dropped = new DataTransfer()
+    dropped.items.add(new File(['d'], 'dropped.txt', { type: 'text/plain' }))
+    const over = new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: dropped })
+    zone.dispatchEvent(over)
+    // Taken (else the browser would open the file in place of the page), shown as no drop.
+    expect(over.defaultPrevented).toBe(true)
+    expect(dropped.dropEffect).toBe('none')
+    expect(zone.hasAttribute('data-dragging')).toBe(false)
+    const drop = new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dropped })
+    zone.dispatchEvent(drop)
+    expect(drop.defaultPrevented).toBe(true)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(screen.queryByRole('list')).toBeNull()
+    expect(onUploaded).not.toHaveBeenCalled()
+    // Enabled again, it takes the same drop.
+    rerender(<FileUploader onUploaded={onUploaded} />)
+    zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dropped }))
+    await vi.waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1))
+  })
+
   it('with multiple={false}, takes the first of several dropped files and says why not the rest', async () => {
     const onUploaded = vi.fn()
     const { container } = render(<FileUploader multiple={false} onUploaded={onUploaded} />, {

@@ -80,6 +80,20 @@ describe('GroupEditor', () => {
     expect(announcer!.textContent).toBe('Group created. To change it later, open it with its access token.')
   })
 
+  it('created anonymously, takes no new file while the group is being created', async () => {
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: undefined })
+    render(<GroupEditor />, { wrapper: Wrapper })
+    await user.upload(screen.getByLabelText('Choose files'), new File(['x'], 'x.txt', { type: 'text/plain' }))
+    await waitFor(() => expect(order()).toHaveLength(1))
+    emulator.faults.latency(300)
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    // The group is shown by its token next, not edited: a file chosen now could not join it.
+    expect(screen.getByLabelText('Choose files')).toHaveProperty('disabled', true)
+    await screen.findByRole('region', { name: 'Access token for this group' })
+    emulator.faults.latency(0)
+  })
+
   it('says when the group was changed elsewhere during an edit, and Discard shows that version', async () => {
     const { files } = await emulator.seed({
       files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }],

@@ -69,6 +69,11 @@ export interface FileUploaderProps extends Omit<ComponentProps<'div'>, 'children
    * around the uploader can wait for them (GroupEditor does not save a group while it is above 0).
    */
   onPendingChange?: (pending: number) => void
+  /**
+   * Takes no new files: the file input is disabled and a drop is refused (not opened by the
+   * browser). Uploads already on their way go on. @default false
+   */
+  disabled?: boolean
 }
 
 const matches = (file: File, accept: string[]) =>
@@ -97,6 +102,7 @@ export const FileUploader = withRef(function FileUploader({
   onUploaded,
   keepUploaded = true,
   onPendingChange,
+  disabled,
   className,
   ...rest
 }: FileUploaderProps) {
@@ -211,6 +217,7 @@ export const FileUploader = withRef(function FileUploader({
   const onDrop = (event: DragEvent) => {
     event.preventDefault()
     setDragging(false)
+    if (disabled) return
     const { files, items } = event.dataTransfer
     // A dropped folder comes as a File that can't be read (its upload would fail as if the
     // service were unreachable): its item's entry says it is a folder. The file items are in
@@ -251,7 +258,12 @@ export const FileUploader = withRef(function FileUploader({
               : (item.message ?? '')
 
   return (
-    <div data-slot="file-uploader" className={cx('fk-root fk-uploader', className)} {...rest}>
+    <div
+      data-slot="file-uploader"
+      data-disabled={disabled || undefined}
+      className={cx('fk-root fk-uploader', className)}
+      {...rest}
+    >
       <section
         aria-label={t('uploader.drop')}
         data-slot="dropzone"
@@ -260,8 +272,11 @@ export const FileUploader = withRef(function FileUploader({
         onDragOver={(e) => {
           // Only files: a row dragged in GroupEditor, or selected text, is not something to upload.
           if (!e.dataTransfer.types.includes('Files')) return
+          // Disabled, a drop is still taken here (the browser would open the file in the tab),
+          // and shown as not possible.
           e.preventDefault()
-          setDragging(true)
+          if (disabled) e.dataTransfer.dropEffect = 'none'
+          else setDragging(true)
         }}
         // Moving onto the text inside the zone leaves the zone itself: not a real leave.
         onDragLeave={(e) => {
@@ -276,6 +291,7 @@ export const FileUploader = withRef(function FileUploader({
           id={inputId}
           type="file"
           multiple={multiple}
+          disabled={disabled}
           accept={accept?.join(',')}
           onChange={(e) => {
             if (e.target.files?.length) add(e.target.files)

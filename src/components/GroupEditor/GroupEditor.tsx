@@ -496,6 +496,9 @@ export const GroupEditor = withRef(function GroupEditor({
             keepUploaded={false}
             onUploaded={(file) => add([file])}
             onPendingChange={setUploadsPending}
+            // Created anonymously, the group is shown by its token next, not edited: a file
+            // chosen now could not join it.
+            disabled={anonymous && create.isPending}
           />
           {canPick && (
             <div data-slot="picker">

@@ -110,13 +110,21 @@ const defaultMessages: Record<number, string> = {
 }
 
 const finalStatuses = new Set(['ready', 'processing_error', 'removed', 'error', 'failed'])
+/** MIME subtypes whose format the converters name otherwise; any other subtype is its own name. */
+const formatNames: Record<string, string> = {
+  jpeg: 'jpg',
+  plain: 'txt',
+  msword: 'doc',
+  'vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'vnd.oasis.opendocument.text': 'odt',
+  'svg+xml': 'svg',
+  'x-icon': 'ico',
+  'vnd.microsoft.icon': 'ico',
+  quicktime: 'mov',
+}
 const extensionOf = (mime: string | null) => {
   const sub = mime?.split('/')[1] ?? ''
-  return sub === 'jpeg'
-    ? 'jpg'
-    : sub === 'vnd.openxmlformats-officedocument.wordprocessingml.document'
-      ? 'docx'
-      : sub
+  return Object.hasOwn(formatNames, sub) ? formatNames[sub]! : sub
 }
 const documentFormats = ['doc', 'docx', 'html', 'jpg', 'odt', 'pdf', 'png', 'rtf', 'txt']
 

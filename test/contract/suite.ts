@@ -426,6 +426,18 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect(pdf.formats_available).toContain('docx')
       })
 
+      it('conversions info names formats as the converter does: a text file is txt', async () => {
+        const form = new FormData()
+        form.append('file[content]', new Blob(['some notes'], { type: 'text/plain' }), 'notes.txt')
+        const uploaded = await secret('POST', '/files.json', { form })
+        expect(uploaded.body.data.attributes.mime.mime).toBe('text/plain')
+        const text = (await secret('GET', `/files/${uploaded.body.data.id}/conversions.json`)).body.data
+          .attributes
+        expect(text).toMatchObject({ format_current: 'txt', methods_available: ['document'] })
+        expect(text.formats_available).toContain('pdf')
+        expect(text.formats_available).not.toContain('txt')
+      })
+
       it('image conversion: a new pending file, then ready in the target format', async () => {
         const answer = await secret('POST', `/files/${seeded.files[0]!.id}/conversions/image.json`, {
           form: new URLSearchParams({ recipe: '/-/format/webp/-/resize/40x/' }),

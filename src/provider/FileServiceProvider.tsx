@@ -1,6 +1,6 @@
 'use client'
 import { QueryClient, QueryClientContext } from '@tanstack/react-query'
-import { type ReactNode, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { createFileServiceClient } from '../api/createFileServiceClient.js'
 import type { AuthError } from '../api/errors.js'
 import type { TokenSource } from '../api/request.js'
@@ -49,8 +49,6 @@ export interface FileServiceProviderProps {
 // Bundlers replace `process.env.NODE_ENV` (TanStack Query relies on it too), so production builds
 // drop the development-only warning; declared here so the library needs no Node types.
 declare const process: { env: { NODE_ENV?: string } }
-
-const subscribeNever = () => () => {}
 
 let warned = false
 function warnSecretInBrowser(token: TokenSource) {
@@ -113,13 +111,6 @@ export function FileServiceProvider({
       }),
     [baseUrl, projectId, scope, tokens],
   )
-  // Server HTML can't know the browser's locale and time zone: it, and the hydration render that
-  // must match it, use fixed ones; the browser's take over right after hydration.
-  const isHydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  )
   // Data fetched under one token must not be shown, or kept, under another.
   const previous = useRef({ projectId, scope })
   useEffect(() => {
@@ -139,11 +130,12 @@ export function FileServiceProvider({
       queryClient,
       cdnUrl: (cdnUrl ?? `${baseUrl.replace(/\/+$/, '')}/cdn`).replace(/\/+$/, ''),
       messages: messages ?? {},
-      locale: locale ?? (isHydrated ? undefined : 'en-US'),
-      timeZone: timeZone ?? (isHydrated ? undefined : 'UTC'),
+      // An unset one is the browser's; useFileService() gives en-US / UTC while hydrating.
+      locale,
+      timeZone,
       onAuthError: (error) => authRef.current?.(error),
     }),
-    [client, projectId, scope, queryClient, cdnUrl, baseUrl, messages, locale, timeZone, isHydrated],
+    [client, projectId, scope, queryClient, cdnUrl, baseUrl, messages, locale, timeZone],
   )
   return <FileServiceContext.Provider value={value}>{children}</FileServiceContext.Provider>
 }

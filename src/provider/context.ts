@@ -1,6 +1,6 @@
 'use client'
 import type { QueryClient } from '@tanstack/react-query'
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { FileServiceClient } from '../api/createFileServiceClient.js'
 import type { AuthError } from '../api/errors.js'
 
@@ -29,13 +29,27 @@ export interface FileServiceContextValue {
 
 export const FileServiceContext = createContext<FileServiceContextValue | null>(null)
 
-/** The nearest FileServiceProvider's client, project, scope and QueryClient. */
+const subscribeNever = () => () => {}
+
+/**
+ * The nearest FileServiceProvider's client, project, scope and QueryClient. Server HTML can't
+ * know the browser's locale and time zone: there, and in the browser while this component
+ * hydrates, an unset `locale` / `timeZone` reads `en-US` / `UTC`; the browser's take over right
+ * after. Decided here, by each component as it hydrates, not by the provider: a change in what
+ * the provider gives would make React drop the server HTML of a Suspense boundary still waiting
+ * to hydrate (a streamed part of the page) and render it again.
+ */
 export function useFileService(): FileServiceContextValue {
   const value = useContext(FileServiceContext)
+  const hydrated = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  )
   if (!value) {
     throw new Error(
       'useFileService() and the Filekit hooks need a <FileServiceProvider baseUrl projectId token> above them in the tree.',
     )
   }
-  return value
+  return hydrated ? value : { ...value, locale: value.locale ?? 'en-US', timeZone: value.timeZone ?? 'UTC' }
 }

@@ -14,7 +14,7 @@ import {
 } from '@tanstack/react-query'
 import { within } from '@testing-library/dom'
 import { userEvent } from '@testing-library/user-event'
-import { type ReactElement, useEffect } from 'react'
+import { lazy, type ReactElement, Suspense, useEffect } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -148,7 +148,12 @@ function Hydrated({ onHydrated }: { onHydrated?: (() => void) | undefined }) {
 async function serverThenHydrate(
   ui: ReactElement,
   prefetch: (client: QueryClient, ctx: QueryContext) => Promise<unknown>[],
-  options: { token?: TokenSource; beforeHydrate?: () => Promise<unknown> } = {},
+  options: {
+    token?: TokenSource
+    beforeHydrate?: () => Promise<unknown>
+    /** The tree the browser hydrates, when its code differs from the server's (lazy parts). */
+    clientUi?: ReactElement
+  } = {},
 ) {
   const token = 'token' in options ? options.token : operator.token
   const scope = typeof token === 'function' ? operator.scope : undefined
@@ -178,7 +183,7 @@ async function serverThenHydrate(
   root = hydrateRoot(
     container,
     <Page client={newClient()} state={structuredClone(state)} token={token} scope={scope} onHydrated={done}>
-      {ui}
+      {options.clientUi ?? ui}
     </Page>,
     { onRecoverableError },
   )
@@ -306,6 +311,41 @@ describe('hydration in Chromium', () => {
     await userEvent.click(view.getByRole('button', { name: 'Add' }))
     expect(container.querySelector('[data-slot="recipe-text"]')!.textContent).not.toBe('—')
     expect(container.querySelectorAll('[data-slot="recipe-operation"]')).toHaveLength(1)
+  })
+
+  it('a Suspense boundary that hydrates after the provider keeps its server HTML', async () => {
+    // As in a streamed Next.js page: a boundary below the provider is hydrated later (here its
+    // code arrives later). The provider changing what it provides meanwhile would make React
+    // drop the boundary's server HTML and render it again in the browser.
+    let release!: () => void
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const Dates = () => <FileList />
+    const LateDates = lazy(async () => {
+      await arrived
+      return { default: Dates }
+    })
+    const file = await api.files.get(seeded.files[0]!.id)
+    const { view } = await serverThenHydrate(
+      <Suspense fallback={null}>
+        <Dates />
+      </Suspense>,
+      (client, ctx) => [client.prefetchQuery(filesQueryOptions(ctx))],
+      {
+        clientUi: (
+          <Suspense fallback={null}>
+            <LateDates />
+          </Suspense>
+        ),
+      },
+    )
+    const table = view.getByRole('table')
+    release()
+    await vi.waitFor(() => expect(view.getAllByText(clientDate(file.createdAt)).length).toBeGreaterThan(0))
+    // Hydrated in place: the server's table, not a new one.
+    expect(view.getByRole('table')).toBe(table)
+    expect(logged).toEqual([])
   })
 
   it('FileUploader: uploads a chosen file after hydration', async () => {

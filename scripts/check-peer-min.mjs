@@ -1,0 +1,84 @@
+// The oldest @tanstack/react-query the peer range allows, against the built package's types: the
+// .d.ts files name TanStack types (QueryKeyWithDataTag, say) that older 5.x releases don't
+// export, and a host on one of those would get errors in our types and `{}` for its data.
+// Installs that version into .compat/tanstack-min (once; gitignored) and type-checks
+// scripts/peer-min/host.tsx, a host's code, with it. Part of `npm run check:package` (after the build).
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const prefix = fileURLToPath(new URL('../.compat/tanstack-min/', import.meta.url))
+const range = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).peerDependencies[
+  '@tanstack/react-query'
+]
+const version = /^\^(\d+\.\d+\.\d+)$/.exec(range)?.[1]
+if (!version) {
+  console.error(
+    `peerDependencies["@tanstack/react-query"] is "${range}": expected ^x.y.z, whose x.y.z is checked here`,
+  )
+  process.exit(1)
+}
+const packageFile = `${prefix}node_modules/@tanstack/react-query/package.json`
+const installed = () =>
+  existsSync(packageFile) && JSON.parse(readFileSync(packageFile, 'utf8')).version === version
+
+const run = (command, args) => {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+if (installed()) {
+  console.log(`@tanstack/react-query ${version} already in .compat/tanstack-min`)
+} else {
+  mkdirSync(prefix, { recursive: true })
+  // --prefix with no package.json there: a plain node_modules, nothing saved, no lock file.
+  run('npm', [
+    'install',
+    '--prefix',
+    prefix,
+    '--no-save',
+    '--no-package-lock',
+    '--no-audit',
+    '--no-fund',
+    `@tanstack/react-query@${version}`,
+  ])
+  if (!installed()) {
+    console.error(`@tanstack/react-query ${version} is not in ${prefix}node_modules after npm install`)
+    process.exit(1)
+  }
+}
+
+// The host resolves @filekit/react to the built types and TanStack to the old release; React's
+// types come from this repo. skipLibCheck stays off: errors inside our .d.ts files count.
+const nodeModules = `${root}node_modules/`
+writeFileSync(
+  `${prefix}tsconfig.json`,
+  `${JSON.stringify(
+    {
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'bundler',
+        jsx: 'react-jsx',
+        types: [],
+        typeRoots: [`${nodeModules}@types`],
+        paths: {
+          '@filekit/react': [`${root}dist/index.d.ts`],
+          '@tanstack/react-query': [`${prefix}node_modules/@tanstack/react-query`],
+          '@tanstack/query-core': [`${prefix}node_modules/@tanstack/query-core`],
+          react: [`${nodeModules}@types/react`],
+          'react/jsx-runtime': [`${nodeModules}@types/react/jsx-runtime.d.ts`],
+        },
+      },
+      files: [`${root}scripts/peer-min/host.tsx`],
+    },
+    null,
+    2,
+  )}\n`,
+)
+run(process.execPath, [`${nodeModules}typescript/bin/tsc`, '-p', `${prefix}tsconfig.json`])
+console.log(`types check with @tanstack/react-query ${version}, the oldest the peer range allows`)

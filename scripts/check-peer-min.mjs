@@ -57,7 +57,10 @@ writeFileSync(
   `${JSON.stringify(
     {
       compilerOptions: {
+        // As @tsconfig/strictest has them.
         strict: true,
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
         noEmit: true,
         skipLibCheck: false,
         target: 'ES2022',

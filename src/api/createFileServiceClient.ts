@@ -25,35 +25,35 @@ export interface FileServiceClientOptions {
   /** Project identifier used in every path. */
   projectId: string
   /** Secret key or access token; a function is called for every request. No token → no Authorization header. */
-  token?: TokenSource
+  token?: TokenSource | undefined
   /** A fetch implementation to use instead of the global one (uploads then report no progress). */
-  fetch?: typeof globalThis.fetch
+  fetch?: typeof globalThis.fetch | undefined
 }
 
 /** The last argument of every method. */
 export interface CallOptions {
   /** Aborts the request; the promise rejects with the signal's reason. */
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
 }
 
 /** Which page of a list to fetch. */
 export interface PageParams {
   /** 1-based page number. @default 1 */
-  page?: number
+  page?: number | undefined
   /** Page size, 1..100 on the emulator; the real service always uses 20. @default 20 */
-  items?: number
+  items?: number | undefined
 }
 
 /** Options of `client.files.upload`. */
 export interface UploadOptions extends CallOptions {
   /** File name sent with the bytes. @default the Blob's `name`, else `"file"` */
-  name?: string
+  name?: string | undefined
   /** Metadata key/value pairs stored with the file. */
-  metadata?: Record<string, string>
+  metadata?: Record<string, string> | undefined
   /** ISO date after which the service may remove the file. */
-  expiresAt?: string
+  expiresAt?: string | undefined
   /** Upload progress; needs XMLHttpRequest (browsers), otherwise never called. */
-  onProgress?: (progress: UploadProgress) => void
+  onProgress?: ((progress: UploadProgress) => void) | undefined
 }
 
 /**

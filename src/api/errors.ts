@@ -5,12 +5,12 @@
 export interface FileServiceErrorInit {
   status: number
   code: string
-  messages?: string[]
+  messages?: string[] | undefined
   body?: unknown
   method: string
   path: string
   /** Seconds, for {@link RateLimitError}. */
-  retryAfter?: number | null
+  retryAfter?: number | null | undefined
 }
 
 /** A non-2xx answer, or a 2xx answer that is not what the contract says (`code: 'invalid_response'`). */

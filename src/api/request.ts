@@ -12,8 +12,8 @@ export type TokenSource =
 
 export interface RequestConfig {
   baseUrl: string
-  token?: TokenSource
-  fetch?: typeof globalThis.fetch
+  token?: TokenSource | undefined
+  fetch?: typeof globalThis.fetch | undefined
 }
 
 /** Upload progress in bytes. `total` is 0 when unknown. */

@@ -6,7 +6,7 @@ export interface KeyScope {
   scope: string
 }
 
-const page = (params: { page?: number; items?: number } = {}) => ({
+const page = (params: { page?: number | undefined; items?: number | undefined } = {}) => ({
   page: params.page ?? 1,
   items: params.items ?? 20,
 })
@@ -18,15 +18,15 @@ const page = (params: { page?: number; items?: number } = {}) => ({
 export const fileServiceKeys = {
   all: ({ projectId, scope }: KeyScope) => ['filekit', projectId, scope] as const,
   groups: (s: KeyScope) => [...fileServiceKeys.all(s), 'groups'] as const,
-  groupList: (s: KeyScope, params?: { page?: number; items?: number }) =>
+  groupList: (s: KeyScope, params?: { page?: number | undefined; items?: number | undefined }) =>
     [...fileServiceKeys.groups(s), 'list', page(params)] as const,
   group: (s: KeyScope, id: string) => [...fileServiceKeys.groups(s), 'detail', id] as const,
-  groupFiles: (s: KeyScope, id: string, params?: { page?: number; items?: number }) =>
+  groupFiles: (s: KeyScope, id: string, params?: { page?: number | undefined; items?: number | undefined }) =>
     [...fileServiceKeys.group(s, id), 'files', ...(params ? [page(params)] : [])] as const,
   /** Every file of a group at once (the editor's list), as a one-page `Page`. */
   groupAllFiles: (s: KeyScope, id: string) => [...fileServiceKeys.group(s, id), 'files', 'all'] as const,
   files: (s: KeyScope) => [...fileServiceKeys.all(s), 'files'] as const,
-  fileList: (s: KeyScope, params?: { page?: number; items?: number }) =>
+  fileList: (s: KeyScope, params?: { page?: number | undefined; items?: number | undefined }) =>
     [...fileServiceKeys.files(s), 'list', page(params)] as const,
   file: (s: KeyScope, id: string) => [...fileServiceKeys.files(s), 'detail', id] as const,
   action: (s: KeyScope, fileId: string, type: ActionType) =>

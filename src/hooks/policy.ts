@@ -18,13 +18,13 @@ export const isFinalStatus = (status: string): boolean => finalStatuses.has(stat
 /** How a pending resource is polled, and for how long. */
 export interface PollingOptions {
   /** First interval in ms. @default 1000 */
-  initialInterval?: number
+  initialInterval?: number | undefined
   /** Growth per poll. @default 1.5 */
-  factor?: number
+  factor?: number | undefined
   /** Longest interval in ms. @default 10000 */
-  maxInterval?: number
+  maxInterval?: number | undefined
   /** Total wait in ms after which polling stops and the query counts as timed out. @default 300000 (5 min) */
-  maxWait?: number
+  maxWait?: number | undefined
 }
 
 interface PollState {

@@ -18,32 +18,32 @@ export interface FileServiceProviderProps {
    * token kind or value gets a fresh cache scope, with its own `client`: the queries of one scope
    * only ever send that scope's token, even while a transition to the next one is pending.
    */
-  token?: TokenSource
+  token?: TokenSource | undefined
   /**
    * Cache scope for a token *function*, whose value can't be known while rendering: pass a stable
    * name per identity (e.g. the user id) so switching users drops the old user's data.
    * @default 'dynamic'
    */
-  tokenScope?: string
+  tokenScope?: string | undefined
   /** QueryClient for Filekit's queries. @default the host's from QueryClientProvider, else one created once */
-  queryClient?: QueryClient
+  queryClient?: QueryClient | undefined
   /** Base of CDN preview URLs. @default `${baseUrl}/cdn` */
-  cdnUrl?: string
+  cdnUrl?: string | undefined
   /** Overrides for visible text. */
-  messages?: Partial<FileServiceMessages>
+  messages?: Partial<FileServiceMessages> | undefined
   /**
    * Locale for sizes, dates and numbers. @default the browser's (`en-US` in server HTML and while
    * hydrating it, so both match)
    */
-  locale?: string
+  locale?: string | undefined
   /**
    * Time zone for dates, e.g. `Europe/Berlin`. @default the browser's (`UTC` in server HTML and
    * while hydrating it, so both match)
    */
-  timeZone?: string
+  timeZone?: string | undefined
   /** Called with every 401/403 (e.g. to ask for a new token). */
-  onAuthError?: (error: AuthError) => void
-  children?: ReactNode
+  onAuthError?: ((error: AuthError) => void) | undefined
+  children?: ReactNode | undefined
 }
 
 // Bundlers replace `process.env.NODE_ENV` (TanStack Query relies on it too), so production builds

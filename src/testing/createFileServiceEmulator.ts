@@ -24,45 +24,45 @@ import { createSimulatedEngines } from './simulatedEngines.js'
 /** Options of {@link createFileServiceEmulator}; every one is optional. */
 export interface FileServiceEmulatorOptions {
   /** Project id used in every path. @default 'demo' */
-  projectId?: string
+  projectId?: string | undefined
   /** The project's secret key. @default 'demo_secret_key' */
-  secretKey?: string
+  secretKey?: string | undefined
   /** Whether a group may be created without a token (the real service's project setting). @default true */
-  allowAnonymousGroups?: boolean
+  allowAnonymousGroups?: boolean | undefined
   /** Where records live. @default in memory */
-  storage?: EmulatorStorage
+  storage?: EmulatorStorage | undefined
   /** Where file bytes live. @default in memory */
-  blobs?: BlobStore
+  blobs?: BlobStore | undefined
   /** Processing engines. @default the simulated engines */
-  engines?: EmulatorEngines
+  engines?: EmulatorEngines | undefined
   /** Time source (ms since epoch), or a manual clock from `createManualClock()`. @default Date.now */
-  clock?: (() => number) | ManualClock
+  clock?: (() => number) | ManualClock | undefined
   /** Milliseconds until asynchronous work finishes. @default `{ group: 300, action: 1500, conversion: 1200, fetch: 800 }` */
-  delays?: Partial<Record<JobRecord['kind'], number>>
+  delays?: Partial<Record<JobRecord['kind'], number>> | undefined
   /** Largest accepted upload in bytes (larger → 413). @default 104857600 (100 MiB) */
-  maxUploadBytes?: number
+  maxUploadBytes?: number | undefined
   /** Serve the `/__emulator/*` control routes (secret key required). @default false */
-  controlRoutes?: boolean
+  controlRoutes?: boolean | undefined
 }
 
 /** What `seed()` accepts for one file. */
 export interface SeedFile {
   /** Sample content to generate. @default 'subject' */
-  sample?: 'subject' | 'blank' | 'pdf' | 'video' | 'eicar'
+  sample?: 'subject' | 'blank' | 'pdf' | 'video' | 'eicar' | undefined
   /** Bytes to use instead of a sample. */
-  data?: Uint8Array
-  name?: string
+  data?: Uint8Array | undefined
+  name?: string | undefined
   /** Declared type for `data`; the real type is probed from the bytes. */
-  mime?: string
-  metadata?: Record<string, string>
+  mime?: string | undefined
+  metadata?: Record<string, string> | undefined
 }
 
 /** What `seed()` accepts for one group: files by id, or by index into this seed's `files`. */
 export interface SeedGroup {
-  fileIds?: string[]
-  files?: number[]
+  fileIds?: string[] | undefined
+  files?: number[] | undefined
   /** `pending` makes a group still being built: no uuid until its job makes it ready. @default 'ready' */
-  status?: string
+  status?: string | undefined
 }
 
 /** The records `seed()` created, in the order given. */
@@ -1166,8 +1166,8 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     files = [],
     groups = [],
   }: {
-    files?: SeedFile[]
-    groups?: SeedGroup[]
+    files?: SeedFile[] | undefined
+    groups?: SeedGroup[] | undefined
   }): Promise<SeedResult> {
     const created: FileRecord[] = []
     for (const [i, spec] of files.entries()) {

@@ -10,7 +10,7 @@ export interface Answer {
 }
 
 export interface CallInit {
-  token?: string
+  token?: string | undefined
   json?: unknown
   /** A raw body with its content type. */
   raw?: { body: BodyInit; type: string }
@@ -39,7 +39,7 @@ export async function call(
 ): Promise<Answer> {
   const headers = new Headers(init.headers)
   if (init.token !== undefined) headers.set('Authorization', `Bearer ${init.token}`)
-  let body: BodyInit | undefined
+  let body: BodyInit | null = null
   if (init.json !== undefined) {
     headers.set('Content-Type', 'application/json')
     body = JSON.stringify(init.json)

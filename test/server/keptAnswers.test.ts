@@ -26,7 +26,7 @@ function open(path: string, clock = createManualClock()) {
           Authorization: `Bearer ${emulator.secretKey}`,
           ...(body !== undefined && { 'Content-Type': 'application/json' }),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? null : JSON.stringify(body),
       }),
     )
     return { status: response.status, text: await response.text() }

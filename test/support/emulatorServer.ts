@@ -44,9 +44,9 @@ export async function startEmulatorServer(
         const url = line.match(/(https?:\/\/[^\s]+)/)
         if (url && !found.baseUrl) found.baseUrl = url[1]!.replace(/\/$/, '')
         const project = line.match(/^project: (\S+)/)
-        if (project) found.projectId = project[1]
+        if (project) found.projectId = project[1]!
         const key = line.match(/^secret key: (\S+)/)
-        if (key) found.secretKey = key[1]
+        if (key) found.secretKey = key[1]!
         if (found.baseUrl && found.projectId && found.secretKey) {
           clearTimeout(timer)
           resolve()

@@ -35,7 +35,7 @@ const call = (
         Authorization: `Bearer ${emulator.secretKey}`,
         ...(body && { 'Content-Type': 'application/x-www-form-urlencoded' }),
       },
-      body,
+      body: body ?? null,
     }),
   )
 

@@ -18,7 +18,7 @@ const request = (method: string, path: string, token?: string, body?: unknown, o
       ...(token !== undefined && { Authorization: `Bearer ${token}` }),
       ...(body !== undefined && { 'Content-Type': 'application/json' }),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? null : JSON.stringify(body),
   })
 
 async function answer(emulator: Emulator, req: Request) {

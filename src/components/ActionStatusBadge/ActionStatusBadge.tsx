@@ -38,11 +38,11 @@ export interface ActionStatusBadgeProps extends ComponentProps<'span'> {
   /** Which action. */
   type: ActionType
   /** Start the action when it has never run: once, however many badges watch it. @default false */
-  autoRun?: boolean
+  autoRun?: boolean | undefined
   /** Show a one-line summary of the result (top labels, moderation verdict, scan verdict). @default false */
-  showResult?: boolean
+  showResult?: boolean | undefined
   /** Polling limits; `maxWait` decides when it says "still running". */
-  polling?: PollingOptions
+  polling?: PollingOptions | undefined
 }
 
 /**

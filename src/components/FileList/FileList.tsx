@@ -22,25 +22,25 @@ const text = { ...listMessages, ...statusMessages }
 /** Props of {@link FileList}; other props go to the root `div`. */
 export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
   /** Show this group's files (in the group's order) instead of the project's files. Another group starts at `defaultPage`. */
-  groupId?: string
+  groupId?: string | undefined
   /** First page shown (the last one when there are fewer pages). @default 1 */
-  defaultPage?: number
+  defaultPage?: number | undefined
   /** Rows per page. @default 20 */
-  defaultPageSize?: number
+  defaultPageSize?: number | undefined
   /** Called when the page changes. */
-  onPageChange?: (page: number) => void
+  onPageChange?: ((page: number) => void) | undefined
   /** Selected file ids (controlled). Giving this, `defaultSelectedIds` or `onSelectedIdsChange` adds a select column. */
-  selectedIds?: string[]
+  selectedIds?: string[] | undefined
   /** Initially selected file ids (uncontrolled); another `groupId` starts with them again. */
-  defaultSelectedIds?: string[]
+  defaultSelectedIds?: string[] | undefined
   /** Called with the new selection. */
-  onSelectedIdsChange?: (ids: string[]) => void
+  onSelectedIdsChange?: ((ids: string[]) => void) | undefined
   /** Extra cells at the end of each row (buttons, links). */
-  renderActions?: (file: FileResource) => ReactNode
+  renderActions?: ((file: FileResource) => ReactNode) | undefined
   /** Accessible name of the table. @default messages['files.label'] */
-  label?: string
+  label?: string | undefined
   /** How the page is refreshed while a file on it is not final (a conversion, an upload from a URL). */
-  polling?: PollingOptions
+  polling?: PollingOptions | undefined
 }
 
 /** Keeps the requested page while the data for it loads, the previous page visible meanwhile. */

@@ -37,7 +37,7 @@ export interface UploadItem {
   loaded: number
   total: number
   /** Why it failed or was rejected. */
-  message?: string
+  message?: string | undefined
   /**
    * Whether trying the same file again can work: false when the service refused the file itself
    * (too large, wrong type, invalid: 400, 413, 415, 422), so no "Try again" is offered.
@@ -50,30 +50,30 @@ export interface UploadItem {
 /** Props of {@link FileUploader}; other props go to the root `div`. */
 export interface FileUploaderProps extends Omit<ComponentProps<'div'>, 'children'> {
   /** Accepted types: MIME types (`image/png`), wildcards (`image/*`) or extensions (`.pdf`). @default any */
-  accept?: string[]
+  accept?: string[] | undefined
   /** Largest file in bytes. @default no limit (the service's own applies) */
-  maxSize?: number
+  maxSize?: number | undefined
   /** Allow several files at once. @default true */
-  multiple?: boolean
+  multiple?: boolean | undefined
   /** Metadata stored with every uploaded file. */
-  metadata?: Record<string, string>
+  metadata?: Record<string, string> | undefined
   /** Called with each file once it is uploaded. */
-  onUploaded?: (file: FileResource) => void
+  onUploaded?: ((file: FileResource) => void) | undefined
   /**
    * Keep finished uploads in the list, saying "Uploaded". `false` drops each one as it finishes,
    * for hosts that show uploaded files elsewhere (GroupEditor lists them in the group). @default true
    */
-  keepUploaded?: boolean
+  keepUploaded?: boolean | undefined
   /**
    * Called with how many files are uploading or waiting to, when that number changes: a form
    * around the uploader can wait for them (GroupEditor does not save a group while it is above 0).
    */
-  onPendingChange?: (pending: number) => void
+  onPendingChange?: ((pending: number) => void) | undefined
   /**
    * Takes no new files: the file input is disabled and a drop is refused (not opened by the
    * browser). Uploads already on their way go on. @default false
    */
-  disabled?: boolean
+  disabled?: boolean | undefined
 }
 
 const matches = (file: File, accept: string[]) =>

@@ -154,21 +154,21 @@ export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'
    * Edit this group; without it the editor creates a new one. Another id starts a fresh edit:
    * the last group's unsaved changes are dropped and its unfinished uploads canceled.
    */
-  groupId?: string
+  groupId?: string | undefined
   /** Called once after a group is created, with its access token (shown once to the user too). */
-  onCreated?: (created: { group: Group; accessToken: string | undefined }) => void
+  onCreated?: ((created: { group: Group; accessToken: string | undefined }) => void) | undefined
   /** Called after every successful save. */
-  onSaved?: (group: Group) => void
+  onSaved?: ((group: Group) => void) | undefined
   /** Most files a group may hold. @default 1000 */
-  maxFiles?: number
+  maxFiles?: number | undefined
   /**
    * Offer picking from the project's files (needs the secret key). Set it when a proxy adds the
    * key for you, or when the token is a function (what it returns is not known while rendering).
    * @default true when the provider's token is a secret key string
    */
-  allowPicking?: boolean
+  allowPicking?: boolean | undefined
   /** How the group's status is followed after a save; after `maxWait` it says "still processing" with a check-again button. */
-  polling?: PollingOptions
+  polling?: PollingOptions | undefined
 }
 
 /**

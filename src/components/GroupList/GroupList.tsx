@@ -20,19 +20,19 @@ const text = { ...listMessages, ...statusMessages }
 /** Props of {@link GroupList}; other props go to the root `div`. */
 export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' | 'onSelect'> {
   /** First page shown (the last one when there are fewer pages), e.g. the page a host returns to. @default 1 */
-  defaultPage?: number
+  defaultPage?: number | undefined
   /** Called when the page changes. */
-  onPageChange?: (page: number) => void
+  onPageChange?: ((page: number) => void) | undefined
   /** Rows per page. @default 20 */
-  defaultPageSize?: number
+  defaultPageSize?: number | undefined
   /** Called when a group's Open button is pressed. */
-  onSelect?: (group: Group) => void
+  onSelect?: ((group: Group) => void) | undefined
   /** Renders the group id as a link to this address. */
-  getHref?: (group: Group) => string
+  getHref?: ((group: Group) => string) | undefined
   /** Accessible name of the table. @default messages['groups.label'] */
-  label?: string
+  label?: string | undefined
   /** How the page is refreshed while a group on it is `pending`. */
-  polling?: PollingOptions
+  polling?: PollingOptions | undefined
 }
 
 /**

@@ -10,7 +10,7 @@ export interface ArgInputProps {
   /** Accessible name, e.g. "resize size". */
   label: string
   /** Allowed enum values (e.g. only the formats the file offers). */
-  values?: readonly string[]
+  values?: readonly string[] | undefined
   onChange: (value: string) => void
 }
 

@@ -42,17 +42,17 @@ export interface RecipeBuilderProps extends Omit<ComponentProps<'form'>, 'onSubm
   /** The file to convert. */
   fileId: string
   /** The recipe (controlled). */
-  value?: Recipe
+  value?: Recipe | undefined
   /** The starting recipe (uncontrolled). @default an empty recipe of the first method the file offers */
-  defaultValue?: Recipe
+  defaultValue?: Recipe | undefined
   /** Called with every change. */
-  onValueChange?: (recipe: Recipe) => void
+  onValueChange?: ((recipe: Recipe) => void) | undefined
   /** Called with the new file once the conversion is started; the builder then follows it to ready. */
-  onConverted?: (file: FileResource) => void
+  onConverted?: ((file: FileResource) => void) | undefined
   /** Pause after an edit before the image preview follows it and its problems show, in ms. @default 400 */
-  previewDelay?: number
+  previewDelay?: number | undefined
   /** How the converted file is followed; after `maxWait` it says "still processing" with a check-again button. */
-  polling?: PollingOptions
+  polling?: PollingOptions | undefined
 }
 
 const kinds: ConversionKind[] = ['image', 'remove_bg', 'video', 'document']

@@ -28,7 +28,7 @@ export function usePaging(
   }
   /** From the page's query: the page shown, whether the next one loads, and what its fetch waits for. */
   const paginationProps = (
-    query: FetchState & { data?: { page: number; pages: number }; isPlaceholderData: boolean },
+    query: FetchState & { data?: { page: number; pages: number } | undefined; isPlaceholderData: boolean },
   ): Omit<PaginationProps, 'list'> => ({
     page: query.data!.page,
     pages: query.data!.pages,
@@ -53,7 +53,7 @@ export function useShownPage<Q extends { data?: unknown; isError: boolean; error
   query: Q,
   list?: string,
 ): Q {
-  const last = useRef<{ list?: string; data?: Q['data'] }>({})
+  const last = useRef<{ list?: string | undefined; data?: Q['data'] }>({})
   if (query.data !== undefined) last.current = { list, data: query.data }
   const kept = query.isError && !(query.error instanceof AuthError) && last.current.list === list
   return { ...query, data: query.data ?? (kept ? last.current.data : undefined) }

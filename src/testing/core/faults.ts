@@ -3,11 +3,11 @@ export interface FailNextOptions {
   /** Status to answer with (e.g. 401, 429, 500). */
   status: number
   /** How many matching requests fail. @default 1 */
-  count?: number
+  count?: number | undefined
   /** Seconds for the `Retry-After` header (429). */
-  retryAfter?: number
+  retryAfter?: number | undefined
   /** Message in the `{errors}` body. @default a message for the status */
-  message?: string
+  message?: string | undefined
 }
 
 /** Fault injection, as `emulator.faults`: produce error, slow and failed states on purpose. */

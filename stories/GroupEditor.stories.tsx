@@ -87,7 +87,7 @@ export const Many: Story = {
   ],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    const last = await canvas.findByRole('button', { name: '1000. document-1000.pdf' }, { timeout: 8000 })
+    const last = await canvas.findByRole('button', { name: '1,000. document-1000.pdf' }, { timeout: 8000 })
     await expect(last).toBeVisible()
     // Rows out of view skip layout (content-visibility): one reached by the keyboard is laid
     // out, scrolled to, and keeps focus after a move.

@@ -218,6 +218,24 @@ describe('ActionStatusBadge', () => {
     expect(container.firstElementChild?.getAttribute('data-status')).toBe('forbidden')
   })
 
+  it('stays "Not allowed" while a refused check is asked again in the background', async () => {
+    const { files, groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
+    const { Wrapper, hostClient } = wrapper({ token: groups[0]!.accessToken })
+    render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" />, { wrapper: Wrapper })
+    await tick(50)
+    expect(status().textContent).toBe('Image recognition: Not allowed')
+    emulator.faults.latency(300)
+    const asked = count('GET', '/actions/')
+    void hostClient.invalidateQueries()
+    await tick(100)
+    expect(count('GET', '/actions/')).toBe(asked + 1)
+    // Not "Checking…" and then "Not allowed" again, read out at every refresh.
+    expect(status().textContent).toBe('Image recognition: Not allowed')
+    await tick(400)
+    expect(status().textContent).toBe('Image recognition: Not allowed')
+    emulator.faults.latency(0)
+  })
+
   it('spreads props on the root, merges className last, and takes a ref', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     const { Wrapper } = wrapper()

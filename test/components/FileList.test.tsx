@@ -252,6 +252,34 @@ describe('FileList', () => {
     expect(container.firstElementChild?.getAttribute('data-state')).toBe('forbidden')
   })
 
+  it('stays forbidden, said once, while a refused list is asked again in the background', async () => {
+    const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
+    const { Wrapper, hostClient } = wrapper({ token: groups[0]!.accessToken })
+    const { container } = render(
+      <>
+        <FileList />
+        <GroupList />
+      </>,
+      { wrapper: Wrapper },
+    )
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2))
+    const alerts = screen.getAllByRole('alert')
+    // Every state line the lists show from now on: a save elsewhere, or the window's focus,
+    // asks again; "Loading…" and then the alert again would be read out each time.
+    const seen: string[] = []
+    const observer = new MutationObserver(() => {
+      for (const line of container.querySelectorAll('[data-slot="query-state"] p'))
+        seen.push(`${line.getAttribute('role')}: ${line.textContent}`)
+    })
+    observer.observe(container, { subtree: true, childList: true, characterData: true, attributes: true })
+    emulator.faults.latency(100) // an answer takes a while, as over a network
+    await hostClient.invalidateQueries()
+    emulator.faults.latency(0)
+    observer.disconnect()
+    expect(seen.filter((line) => !line.startsWith('alert: Not allowed'))).toEqual([])
+    expect(screen.getAllByRole('alert')).toEqual(alerts)
+  })
+
   it('shows an error with a retry that works', async () => {
     await emulator.seed({ files: [{ name: 'a.png' }] })
     emulator.faults.failNext('files.json', { status: 400, message: 'Broken on purpose' })

@@ -12,7 +12,7 @@ import { useFileService } from '../../provider/context.js'
 import { badgeMessages, stateMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
-import { failedView } from '../shared/QueryState.js'
+import { failedView, useStaysForbidden } from '../shared/QueryState.js'
 import { useText } from '../shared/useText.js'
 import { waitingText } from '../shared/waitingText.js'
 import { withRef } from '../shared/withRef.js'
@@ -78,21 +78,23 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
 
   // The lists' rule (failedView): a failed check after one that worked keeps the status it knew
   // (and says the check failed); a refused token shows nothing it knew.
-  const status: ActionBadgeStatus =
+  const status: ActionBadgeStatus = useStaysForbidden(
     failedView(query) ??
-    (runError instanceof AuthError
-      ? 'forbidden'
-      : query.isPending
-        ? 'loading'
-        : action === null || action === undefined
-          ? 'notStarted'
-          : action.status === 'ready'
-            ? 'ready'
-            : isFinalStatus(action.status)
-              ? 'failed'
-              : timedOut
-                ? 'timedOut'
-                : 'pending')
+      (runError instanceof AuthError
+        ? 'forbidden'
+        : query.isPending
+          ? 'loading'
+          : action === null || action === undefined
+            ? 'notStarted'
+            : action.status === 'ready'
+              ? 'ready'
+              : isFinalStatus(action.status)
+                ? 'failed'
+                : timedOut
+                  ? 'timedOut'
+                  : 'pending'),
+    query,
+  )
 
   const statusText = useRef<HTMLSpanElement>(null)
   // Which action autoRun started (a badge reused for another file starts that one too).

@@ -9,7 +9,7 @@ import { listMessages, statusMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { formatDate, formatSize } from '../shared/format.js'
 import { PagedTable } from '../shared/PagedTable.js'
-import { QueryState, viewState } from '../shared/QueryState.js'
+import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { useControllableState } from '../shared/useControllableState.js'
 import { useOnline } from '../shared/useOnline.js'
@@ -121,7 +121,7 @@ export const FileList = withRef(function FileList({
   const tableLabel = label ?? t('files.label')
   const shown = useShownPage(query, groupId)
   const data = shown.data
-  const state = viewState(shown, data?.count === 0)
+  const state = useStaysForbidden(viewState(shown, data?.count === 0), shown)
   const toggle = (id: string) =>
     setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id])
 

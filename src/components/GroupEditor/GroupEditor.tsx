@@ -25,7 +25,7 @@ import { CheckAgain } from '../shared/CheckAgain.js'
 import { copyText } from '../shared/copyText.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
-import { QueryState, viewState } from '../shared/QueryState.js'
+import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { useAnnouncement } from '../shared/useAnnouncement.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
@@ -202,6 +202,7 @@ export const GroupEditor = withRef(function GroupEditor({
   const update = useUpdateGroup()
 
   const [items, setItems] = useState<FileResource[] | null>(null)
+  const filesState = useStaysForbidden(viewState(files, false), files)
   const baseline = files.data?.data ?? []
   const list = items ?? (id ? baseline : [])
   const dirty = items !== null && items.map((f) => f.id).join() !== baseline.map((f) => f.id).join()
@@ -434,7 +435,7 @@ export const GroupEditor = withRef(function GroupEditor({
     !!editedVersion &&
     !!group.data &&
     (group.data.status !== 'ready' || group.data.uuid !== editedVersion)
-  const state = id && !items ? viewState(files, false) : 'ready'
+  const state = id && !items ? filesState : 'ready'
 
   return (
     <div

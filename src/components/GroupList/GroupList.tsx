@@ -9,7 +9,7 @@ import { listMessages, statusMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { formatNumber } from '../shared/format.js'
 import { PagedTable } from '../shared/PagedTable.js'
-import { QueryState, viewState } from '../shared/QueryState.js'
+import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { usePaging, useShownPage } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
@@ -66,7 +66,7 @@ export const GroupList = withRef(function GroupList({
   const query = useGroups({ page, items: pageSize }, polling)
   const shown = useShownPage(query)
   const data = shown.data
-  const state = viewState(shown, data?.count === 0)
+  const state = useStaysForbidden(viewState(shown, data?.count === 0), shown)
   const tableLabel = label ?? t('groups.label')
   return (
     <div

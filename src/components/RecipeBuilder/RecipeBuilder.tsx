@@ -25,7 +25,7 @@ import { CheckAgain } from '../shared/CheckAgain.js'
 import { copyText } from '../shared/copyText.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
-import { QueryState, viewState } from '../shared/QueryState.js'
+import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { useAnnouncement } from '../shared/useAnnouncement.js'
 import { useControllableState } from '../shared/useControllableState.js'
@@ -216,7 +216,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       setSettled({ url: image.getAttribute('src'), ok: image.naturalWidth > 0, online: true })
   }, [])
 
-  const state = viewState(info, methods.length === 0)
+  const state = useStaysForbidden(viewState(info, methods.length === 0), info)
   if (state !== 'ready') {
     // The same root element in every state, so a ref and the host's props hold from the start.
     return (

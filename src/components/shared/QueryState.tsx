@@ -26,6 +26,21 @@ export function viewState(
   return query.isFetching ? 'loading' : 'error'
 }
 
+/**
+ * A component's state, except that a refused query asked again in the background (a save
+ * elsewhere invalidates it, the window gets the focus back) stays forbidden while it waits: not
+ * "Loading…" and then the same alert again, read out at every save and every return to the tab.
+ * (TanStack forgets a query's error when it fetches again without data.)
+ */
+export function useStaysForbidden<S extends string>(
+  state: S,
+  query: { errorUpdateCount: number },
+): S | 'forbidden' {
+  const refused = useRef(false)
+  if (state !== 'loading') refused.current = state === 'forbidden'
+  return refused.current && state === 'loading' && query.errorUpdateCount > 0 ? 'forbidden' : state
+}
+
 /** The error or forbidden state of {@link viewState}, or null: the badge shares the rule. */
 export function failedView(query: { isError: boolean; error: unknown; data?: unknown }) {
   const forbidden = query.error instanceof AuthError

@@ -141,6 +141,20 @@ describe('RecipeBuilder', () => {
     expect(said()?.textContent).toBe('Grayscale added.')
   })
 
+  it("keeps each conversion's recipe: arrowing through the Conversion select loses nothing", async () => {
+    const user = userEvent.setup()
+    await render_()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'grayscale')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    expect(recipeText()).toBe('/-/grayscale/')
+    // Chromium on Linux and Windows changes a closed select at each arrow key.
+    const conversion = screen.getByRole('combobox', { name: 'Conversion' })
+    await user.selectOptions(conversion, 'remove_bg')
+    expect(screen.getByText('No operations yet.')).toBeDefined()
+    await user.selectOptions(conversion, 'image')
+    expect(recipeText()).toBe('/-/grayscale/')
+  })
+
   it('validates inline and will not submit an invalid recipe', async () => {
     const user = userEvent.setup()
     await render_()

@@ -132,6 +132,9 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   // A double click lands before React re-renders the disabled button: one conversion at a time.
   const inFlight = useRef(false)
   const ids = useId()
+  // Each conversion's recipe, kept when another is chosen: Chromium changes a closed select at
+  // each arrow key, and going through the list must not lose what was built.
+  const recipes = useRef<Partial<Record<ConversionKind, Recipe>>>({})
 
   // The inputs keep arguments in their places (an optional one may be blank); what is shown,
   // checked and sent is the canonical recipe, where blanks are left out (see sendableArgs).
@@ -298,7 +301,11 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         <select
           data-focus-landing
           value={kind}
-          onChange={(e) => setRecipe({ kind: e.target.value as ConversionKind, operations: [] })}
+          onChange={(e) => {
+            const next = e.target.value as ConversionKind
+            recipes.current[kind] = current
+            setRecipe(recipes.current[next] ?? { kind: next, operations: [] })
+          }}
         >
           {methods.map((k) => (
             <option key={k} value={k}>

@@ -168,7 +168,14 @@ describe('RecipeBuilder', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'value must be between -100 and 100 (got 300).',
     )
-    expect(screen.getByRole('listitem').getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id)
+    // The input says it is refused, and why (not the list item, which no one focuses).
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    expect(input.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id)
+    await user.clear(input)
+    await user.type(input, '30')
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    expect(input.hasAttribute('aria-invalid')).toBe(false)
+    expect(input.hasAttribute('aria-describedby')).toBe(false)
   })
 
   it('raises no alert for the values a number passes through while it is typed', async () => {
@@ -226,6 +233,8 @@ describe('RecipeBuilder', () => {
     await user.type(paste, 'format/webp/-/nonsense/1')
     await user.click(screen.getByRole('button', { name: 'Use pasted recipe' }))
     expect(screen.getByRole('alert').textContent).toBe('Unknown image operation "nonsense".')
+    expect(paste.getAttribute('aria-invalid')).toBe('true')
+    expect(paste.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id)
     await user.clear(paste)
     await user.type(paste, 'format/webp/-/quality/smart')
     await user.click(screen.getByRole('button', { name: 'Use pasted recipe' }))

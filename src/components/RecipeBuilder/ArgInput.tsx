@@ -12,17 +12,27 @@ export interface ArgInputProps {
   /** Allowed enum values (e.g. only the formats the file offers). */
   values?: readonly string[] | undefined
   onChange: (value: string) => void
+  /** The value is refused (`aria-invalid`). */
+  invalid?: boolean | undefined
+  /** Id of the operation's problems, read with the input. */
+  describedBy?: string | undefined
 }
 
 /** The right input for one operation argument: select, number range, size pair, colour, checkbox or text. */
-export function ArgInput({ spec, value, label, values, onChange }: ArgInputProps) {
+export function ArgInput({ spec, value, label, values, onChange, invalid, describedBy }: ArgInputProps) {
   const t = useText(recipeMessages)
   const listId = useId()
   const name = spec.optional ? `${label} ${t('recipe.optional')}` : label
+  // Every input below: its name, and whether (and why) its value is refused.
+  const named = (accessibleName: string) => ({
+    'aria-label': accessibleName,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+  })
   switch (spec.type) {
     case 'enum':
       return (
-        <select aria-label={name} value={value} onChange={(e) => onChange(e.target.value)}>
+        <select {...named(name)} value={value} onChange={(e) => onChange(e.target.value)}>
           {spec.optional && <option value="" />}
           {(values ?? spec.values).map((v) => (
             <option key={v} value={v}>
@@ -35,7 +45,7 @@ export function ArgInput({ spec, value, label, values, onChange }: ArgInputProps
       return (
         <input
           type="number"
-          aria-label={name}
+          {...named(name)}
           min={spec.min}
           max={spec.max}
           step={spec.step ?? 1}
@@ -51,7 +61,7 @@ export function ArgInput({ spec, value, label, values, onChange }: ArgInputProps
           type="number"
           min={1}
           step={spec.divisibleBy ?? 1}
-          aria-label={t(which === 'width' ? 'recipe.width' : 'recipe.height', { name })}
+          {...named(t(which === 'width' ? 'recipe.width' : 'recipe.height', { name }))}
           value={current}
           onChange={(e) => {
             const [width, height] = which === 'width' ? [e.target.value, h] : [w, e.target.value]
@@ -70,7 +80,7 @@ export function ArgInput({ spec, value, label, values, onChange }: ArgInputProps
       return (
         <input
           type="color"
-          aria-label={name}
+          {...named(name)}
           value={`#${/^[0-9a-f]{6}/i.test(value) ? value.slice(0, 6) : '000000'}`}
           onChange={(e) => onChange(e.target.value.slice(1))}
         />
@@ -81,7 +91,7 @@ export function ArgInput({ spec, value, label, values, onChange }: ArgInputProps
         <>
           <input
             type="text"
-            aria-label={name}
+            {...named(name)}
             list={listId}
             value={value}
             onChange={(e) => onChange(e.target.value)}
@@ -97,13 +107,13 @@ export function ArgInput({ spec, value, label, values, onChange }: ArgInputProps
       return (
         <input
           type="checkbox"
-          aria-label={name}
+          {...named(name)}
           checked={value === 'true'}
           onChange={(e) => onChange(String(e.target.checked))}
         />
       )
     default:
-      return <input type="text" aria-label={name} value={value} onChange={(e) => onChange(e.target.value)} />
+      return <input type="text" {...named(name)} value={value} onChange={(e) => onChange(e.target.value)} />
   }
 }
 

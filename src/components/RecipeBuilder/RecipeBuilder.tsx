@@ -330,7 +330,6 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
                   key={index}
                   data-slot="recipe-operation"
                   data-invalid={opIssues.length > 0 || undefined}
-                  aria-describedby={opIssues.length ? errorId : undefined}
                 >
                   <strong>{label(op.name)}</strong>{' '}
                   {spec?.args.map((arg, a) => (
@@ -339,6 +338,10 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
                       spec={arg}
                       label={`${label(op.name)} ${own(`recipe.arg.${arg.name}`, arg.name)}`}
                       value={given[a]!}
+                      // The operation's problems are read with each of its inputs; an input
+                      // they name is marked invalid.
+                      invalid={opIssues.some((issue) => issue.values.arg === arg.name)}
+                      describedBy={opIssues.length ? errorId : undefined}
                       values={
                         op.name === 'format' && arg.type === 'enum'
                           ? formatValues(kind, info.data, arg.values)
@@ -457,6 +460,8 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
           <input
             ref={pasteInput}
             type="text"
+            aria-invalid={pasteIssues.length > 0 || undefined}
+            aria-describedby={pasteIssues.length ? `${ids}-paste` : undefined}
             value={pasted}
             onChange={(e) => setPasted(e.target.value)}
             // Enter here uses the pasted recipe: the form's own submit would convert the old one.
@@ -471,7 +476,11 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         <button type="button" className="fk-button" disabled={!pasted.trim()} onClick={applyPasted}>
           {t('recipe.apply')}
         </button>
-        {pasteIssues.length > 0 && <span role="alert">{problems(pasteIssues)}</span>}
+        {pasteIssues.length > 0 && (
+          <span id={`${ids}-paste`} role="alert">
+            {problems(pasteIssues)}
+          </span>
+        )}
       </p>
       {previewUrl && (
         <figure data-slot="recipe-preview" data-state={preview}>

@@ -1,0 +1,72 @@
+// The kit's own styles.css in Chromium: what only computed styles tell (a focus ring that a
+// scroll box would cut off, placeholder contrast in both themes).
+import '../../src/styles.css'
+import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { userEvent } from 'vitest/browser'
+import { createFileServiceClient, FileList } from '../../src/index.ts'
+import { baseUrl, projectId, secretKey } from './support.ts'
+import { provider } from './wrapper.tsx'
+
+afterEach(() => cleanup())
+
+describe('styles.css in Chromium', () => {
+  it("is drawn inside a list's table when the keyboard lands on it, not cut off by its scroll box", async () => {
+    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    await operator.files.upload(new Blob(['ring']), { name: 'ring.txt' })
+    const { container } = render(
+      <>
+        <button type="button">before</button>
+        <FileList />
+      </>,
+      { wrapper: provider(secretKey) },
+    )
+    const table = await screen.findByRole('table', { name: 'Files' })
+    // As "Try again" does once pressed from the keyboard: the keyboard goes to the table.
+    screen.getByRole('button', { name: 'before' }).focus()
+    await userEvent.keyboard('{Tab}')
+    table.focus()
+    expect(table.matches(':focus-visible')).toBe(true)
+    const style = getComputedStyle(table)
+    expect(style.outlineStyle).toBe('solid')
+    const scroll = container.querySelector<HTMLElement>('[data-slot="table-scroll"]')!
+    expect(getComputedStyle(scroll).overflowX).toBe('auto')
+    // The table fills its scroll box, which clips anything drawn outside it: the ring is drawn
+    // inside the table's edge.
+    const reach = Number.parseFloat(style.outlineOffset) + Number.parseFloat(style.outlineWidth)
+    expect(reach).toBeLessThanOrEqual(0)
+  })
+
+  it('writes placeholders with at least 4.5:1 contrast on inputs, light and dark', async () => {
+    for (const theme of ['light', 'dark']) {
+      const { container } = render(
+        <div className="fk-root" data-theme={theme}>
+          <input type="number" placeholder="10" aria-label="strength" />
+        </div>,
+      )
+      const input = container.querySelector('input')!
+      const ratio = contrast(
+        getComputedStyle(input, '::placeholder').color,
+        getComputedStyle(input).backgroundColor,
+      )
+      expect(ratio, theme).toBeGreaterThanOrEqual(4.5)
+      cleanup()
+    }
+  })
+})
+
+/** WCAG contrast ratio of two opaque `rgb(r, g, b)` colours. */
+function contrast(a: string, b: string) {
+  const luminance = (color: string) => {
+    const [r, g, bl] = color
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((c) => {
+        const v = Number(c) / 255
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+      }) as [number, number, number]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl
+  }
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (hi + 0.05) / (lo + 0.05)
+}

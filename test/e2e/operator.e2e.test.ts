@@ -78,6 +78,23 @@ describe('operator', () => {
     await h.screenshot(page, '04b-new-group-from-picked-files')
   }, 60_000)
 
+  it('hands the keyboard to the heading of each view it opens, and names the page after it', async () => {
+    const page = await h.page()
+    await page.goto(`${h.playgroundUrl}/#/operator`)
+    const focused = () =>
+      page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`)
+    await page
+      .getByRole('button', { name: /^Open g-/ })
+      .first()
+      .press('Enter')
+    // Not the body, where Chromium leaves the keyboard when the button pressed is gone.
+    await expect.poll(focused).toMatch(/^H2 Group g-/)
+    expect(await page.title()).toMatch(/^Group g-.* · Filekit playground$/)
+    await page.getByRole('link', { name: 'Back to groups' }).press('Enter')
+    await expect.poll(focused).toBe('H2 Groups')
+    expect(await page.title()).toBe('Groups · Filekit playground')
+  }, 60_000)
+
   it('runs recognize, moderate and virus scan and watches them go from pending to ready', async () => {
     const [file] = await seedFiles([{ sample: 'subject', name: 'subject.png' }])
     const page = await h.page()

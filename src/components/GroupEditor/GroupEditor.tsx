@@ -52,7 +52,11 @@ function AccessToken({ token }: { token: string }) {
       >
         {copied ? t('editor.copied') : t('editor.copy')}
       </button>
-      {copied === false && <p role="status">{t('editor.copyFailed')}</p>}
+      {/* Live regions are there before their text: one that appears with it is not read by every
+          screen reader. */}
+      <span role="status" data-slot="copy-status">
+        {copied === false && t('editor.copyFailed')}
+      </span>
     </section>
   )
 }

@@ -77,7 +77,6 @@ function ConversionResult({ file, polling }: { file: FileResource; polling: Poll
       <p
         ref={line}
         tabIndex={-1}
-        role="status"
         data-slot="conversion-result"
         data-status={current.status}
         data-timed-out={timedOut || undefined}
@@ -452,7 +451,11 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         >
           {copied ? t('recipe.copied') : t('recipe.copy')}
         </button>
-        {copied === false && <span role="status">{t('recipe.copyFailed')}</span>}
+        {/* Live regions are there before their text: one that appears with it is not read by
+            every screen reader. */}
+        <span role="status" data-slot="copy-status">
+          {copied === false && t('recipe.copyFailed')}
+        </span>
       </p>
       <p>
         <label>
@@ -518,7 +521,9 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         {convert.isPaused && t('offline')}
       </span>
       {convertError && <p role="alert">{errorText(convertError, t)}</p>}
-      {converted?.of === fileId && <ConversionResult file={converted.file} polling={polling} />}
+      <div role="status" data-slot="conversion-status">
+        {converted?.of === fileId && <ConversionResult file={converted.file} polling={polling} />}
+      </div>
     </form>
   )
 })

@@ -79,11 +79,14 @@ export function PagedTable({
           <CheckAgain label="retry" onCheck={() => void query.refetch()} focusTo={table} />
         </p>
       )}
-      {timedOut && (
-        <p data-slot="list-timed-out" role="status">
-          {t('list.stillProcessing')} <CheckAgain onCheck={restart} focusTo={table} />
-        </p>
-      )}
+      {/* There before its text: a live region that appears with it is not read by every screen reader. */}
+      <div role="status" data-slot="list-status">
+        {timedOut && (
+          <p data-slot="list-timed-out">
+            {t('list.stillProcessing')} <CheckAgain onCheck={restart} focusTo={table} />
+          </p>
+        )}
+      </div>
       <Pagination list={label} {...pagination} />
     </>
   )

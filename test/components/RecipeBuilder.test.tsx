@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
@@ -84,6 +84,22 @@ describe('RecipeBuilder', () => {
     const src = `${baseUrl}/cdn/${fileId}/-/preview/400x400/-/text/100x100/0,0/Sale%2050%25%20off%20%231%3F/`
     await waitFor(() => expect(screen.getByRole('img', { name: 'Preview' }).getAttribute('src')).toBe(src))
     expect((await emulator.fetch(new Request(src))).status).toBe(200)
+  })
+
+  it("says a preview that can't be shown, and not every preview that loads", async () => {
+    const user = userEvent.setup()
+    const { container } = await render_()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'grayscale')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    const figure = await waitFor(() => container.querySelector<HTMLElement>('[data-slot="recipe-preview"]')!)
+    const status = within(figure).getByRole('status')
+    expect(figure.querySelector('figcaption')!.textContent).toBe('Updating preview…')
+    expect(status.textContent).toBe('')
+    fireEvent.load(figure.querySelector('img')!)
+    expect(figure.querySelector('figcaption')!.textContent).toBe('Preview')
+    expect(status.textContent).toBe('')
+    fireEvent.error(figure.querySelector('img')!)
+    expect(status.textContent).toBe('No preview for this recipe.')
   })
 
   it('previews only a valid recipe, also while a fixed one waits for the pause', async () => {

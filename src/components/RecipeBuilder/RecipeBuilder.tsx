@@ -496,13 +496,10 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
             onError={() => setSettled({ url: previewUrl, ok: false, online })}
           />
           <figcaption>
-            <span role="status">
-              {preview === 'loading'
-                ? t('recipe.previewLoading')
-                : preview === 'error'
-                  ? t(online ? 'recipe.previewError' : 'offline')
-                  : t('recipe.preview')}
-            </span>
+            {preview === 'loading' ? t('recipe.previewLoading') : preview === 'ready' && t('recipe.preview')}
+            {/* Only a preview that can't be shown is said: "Updating preview…" and "Preview" would be
+                read out after every edit. */}
+            <span role="status">{preview === 'error' && t(online ? 'recipe.previewError' : 'offline')}</span>
           </figcaption>
         </figure>
       )}

@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import { join, resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createFileServiceEmulator, createManualClock } from '../src/testing/index.ts'
@@ -94,25 +96,47 @@ export async function main(argv: string[]) {
     process.exit(1)
   })
 
+  // Which connections have a request on them: a stop waits for those, and closes the rest.
+  const connections = new Set<Socket>()
+  const busy = new Map<Socket, number>()
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket)
+    socket.once('close', () => {
+      connections.delete(socket)
+      busy.delete(socket)
+    })
+  })
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket
+    busy.set(socket, (busy.get(socket) ?? 0) + 1)
+    response.once('close', () => {
+      const left = (busy.get(socket) ?? 1) - 1
+      if (left > 0) busy.set(socket, left)
+      else busy.delete(socket)
+    })
+  })
+
   let stopping = false
   const stop = () => {
     if (stopping) return
     stopping = true
-    // No new connections; requests in flight are answered (their writes kept), then their
-    // connections close.
+    // No new connections; requests in flight are answered (their writes kept). Every other
+    // connection closes now (kept alive after an answer, or opened with nothing sent yet), and
+    // each busy one as soon as its answer has gone out.
     server.close(() => {
       log.flush()
       storage.close()
       process.exit(0)
     })
-    const http = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void }
-    // A connection whose answer has gone out is idle, and kept alive by the client: close it
-    // then, not when the client's keep-alive ends.
-    setInterval(() => http.closeIdleConnections?.(), 50).unref()
+    const closeIdle = () => {
+      for (const socket of connections) if (!busy.has(socket)) socket.destroy()
+    }
+    closeIdle()
+    setInterval(closeIdle, 50).unref()
     setTimeout(() => {
       log.flush()
       console.error('Requests still in flight after 5 s were cut off; exiting.')
-      http.closeAllConnections?.()
+      for (const socket of connections) socket.destroy()
       process.exit(1)
     }, 5000).unref()
   }

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -237,6 +238,18 @@ describe('emulator server', () => {
     const answered = Date.now()
     expect(await stopped).toBe(0)
     expect(Date.now() - answered).toBeLessThan(2_000)
+  }, 60_000)
+
+  it('on SIGTERM, stops at once when a connection is open with no request on it', async () => {
+    const server = await startEmulatorServer()
+    const { port, hostname } = new URL(server.baseUrl)
+    // A preconnecting client, a pool or a TCP health check: connected, nothing sent yet.
+    const socket = connect(Number(port), hostname)
+    await new Promise((resolve) => socket.once('connect', resolve))
+    const started = Date.now()
+    expect(await server.stop('SIGTERM')).toBe(0)
+    expect(Date.now() - started).toBeLessThan(2_000)
+    socket.destroy()
   }, 60_000)
 
   it('answers GET / with a small JSON index', async () => {

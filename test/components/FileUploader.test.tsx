@@ -69,6 +69,24 @@ describe('FileUploader', () => {
     await vi.waitFor(() => expect(within(item('a.txt')).getByRole('status').textContent).toBe('Uploaded'))
   })
 
+  it('disabled, sends nothing: not even "Try again" of a failed upload', async () => {
+    emulator.faults.failNext('files.json', { status: 503, message: 'Storage is down' })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: undefined })
+    const { rerender } = render(<FileUploader />, { wrapper: Wrapper })
+    await user.upload(screen.getByLabelText('Choose files'), new File(['a'], 'a.txt', { type: 'text/plain' }))
+    await vi.waitFor(() =>
+      expect(within(item('a.txt')).getByRole('alert').textContent).toContain('Storage is down'),
+    )
+    rerender(<FileUploader disabled />)
+    const retry = screen.getByRole('button', { name: 'Try again: a.txt' })
+    expect(retry.getAttribute('aria-disabled')).toBe('true')
+    await user.click(retry)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(count('POST', '/files.json')).toBe(1)
+    expect(item('a.txt').dataset.status).toBe('failed')
+  })
+
   it('sends three files at a time; the rest wait, saying so, and a waiting one can be canceled; reports how many are pending', async () => {
     emulator.faults.latency(300)
     const user = userEvent.setup()

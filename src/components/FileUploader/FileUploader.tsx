@@ -70,8 +70,8 @@ export interface FileUploaderProps extends Omit<ComponentProps<'div'>, 'children
    */
   onPendingChange?: ((pending: number) => void) | undefined
   /**
-   * Takes no new files: the file input is disabled and a drop is refused (not opened by the
-   * browser). Uploads already on their way go on. @default false
+   * Sends no new upload: the file input is disabled, a drop is refused (not opened by the
+   * browser) and "Try again" does nothing. Uploads already on their way go on. @default false
    */
   disabled?: boolean | undefined
 }
@@ -342,7 +342,11 @@ export const FileUploader = withRef(function FileUploader({
                   className="fk-button"
                   aria-label={t('uploader.retryFile', { name: item.file.name })}
                   data-control="retry"
+                  // Disabled, it sends nothing, Try again included. Not `disabled`: Chromium would
+                  // drop the keyboard on it to the page body.
+                  aria-disabled={disabled || undefined}
                   onClick={() => {
+                    if (disabled) return
                     focusAfter({ key: item.key, control: 'cancel' })
                     start(item.key, item.file)
                   }}

@@ -280,6 +280,30 @@ describe('FileList', () => {
     expect(screen.getAllByRole('alert')).toEqual(alerts)
   })
 
+  it('loads another group as loading, after one it was refused', async () => {
+    const { files } = await emulator.seed({ files: [{}, {}] })
+    const { groups } = await emulator.seed({
+      groups: [{ fileIds: [files[0]!.id] }, { fileIds: [files[1]!.id] }],
+    })
+    const [mine, other] = groups as [(typeof groups)[0], (typeof groups)[0]]
+    const { Wrapper } = wrapper({ token: mine.accessToken })
+    // Its own group fails once (not refused), then another group is refused.
+    emulator.faults.failNext(/GET .*\/files\.json/, { status: 400, message: 'Index rebuilding' })
+    const { rerender, container } = render(<FileList groupId={mine.id} />, { wrapper: Wrapper })
+    const line = () => container.querySelector('[data-slot="query-state"] p')
+    await screen.findByText(/Index rebuilding/)
+    rerender(<FileList groupId={other.id} />)
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Not allowed with this token/)
+    // Back to its own group, which it may read: loading, not "Not allowed".
+    emulator.faults.latency(200)
+    rerender(<FileList groupId={mine.id} />)
+    await waitFor(() =>
+      expect(`${line()?.getAttribute('role')}: ${line()?.textContent}`).toBe('status: Loading…'),
+    )
+    emulator.faults.latency(0)
+    expect(await screen.findByRole('table', { name: 'Files' })).toBeDefined()
+  })
+
   it('shows an error with a retry that works', async () => {
     await emulator.seed({ files: [{ name: 'a.png' }] })
     emulator.faults.failNext('files.json', { status: 400, message: 'Broken on purpose' })

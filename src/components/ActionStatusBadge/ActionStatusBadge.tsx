@@ -73,7 +73,8 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
   }
   const lastRun = useMutationState({ filters: runs, select: (m) => m.state }, ctx.queryClient).at(-1)
   const runError = lastRun?.status === 'error' ? lastRun.error : undefined
-  const { timedOut, restart } = usePollingTimeout(fileServiceKeys.action(ctx, fileId, type), polling?.maxWait)
+  const actionKey = fileServiceKeys.action(ctx, fileId, type)
+  const { timedOut, restart } = usePollingTimeout(actionKey, polling?.maxWait)
   const action = query.data
 
   // The lists' rule (failedView): a failed check after one that worked keeps the status it knew
@@ -94,6 +95,7 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
                   ? 'timedOut'
                   : 'pending'),
     query,
+    actionKey,
   )
 
   const statusText = useRef<HTMLSpanElement>(null)

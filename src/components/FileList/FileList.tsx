@@ -121,7 +121,7 @@ export const FileList = withRef(function FileList({
   const tableLabel = label ?? t('files.label')
   const shown = useShownPage(query, groupId)
   const data = shown.data
-  const state = useStaysForbidden(viewState(shown, data?.count === 0), shown)
+  const state = useStaysForbidden(viewState(shown, data?.count === 0), shown, queryKey)
   const toggle = (id: string) =>
     setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id])
 

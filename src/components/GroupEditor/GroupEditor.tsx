@@ -199,14 +199,15 @@ export const GroupEditor = withRef(function GroupEditor({
   // it with its access token.
   const anonymous = ctx.scope === 'anonymous'
   const canRead = !!id && !(anonymous && !groupId)
-  const files = useQuery({ ...groupAllFilesQueryOptions(ctx, id ?? ''), enabled: canRead }, ctx.queryClient)
+  const filesOptions = groupAllFilesQueryOptions(ctx, id ?? '')
+  const files = useQuery({ ...filesOptions, enabled: canRead }, ctx.queryClient)
   const group = useQuery({ ...groupQueryOptions(ctx, id ?? '', polling), enabled: canRead }, ctx.queryClient)
   const { timedOut, restart } = usePollingTimeout(fileServiceKeys.group(ctx, id ?? ''), polling?.maxWait)
   const create = useCreateGroup()
   const update = useUpdateGroup()
 
   const [items, setItems] = useState<FileResource[] | null>(null)
-  const filesState = useStaysForbidden(viewState(files, false), files)
+  const filesState = useStaysForbidden(viewState(files, false), files, filesOptions.queryKey)
   const baseline = files.data?.data ?? []
   const list = items ?? (id ? baseline : [])
   const dirty = items !== null && items.map((f) => f.id).join() !== baseline.map((f) => f.id).join()

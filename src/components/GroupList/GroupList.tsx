@@ -64,9 +64,10 @@ export const GroupList = withRef(function GroupList({
   const { page, pageSize, paginationProps } = usePaging(defaultPage, defaultPageSize, onPageChange)
   const ctx = useFileService()
   const query = useGroups({ page, items: pageSize }, polling)
+  const queryKey = fileServiceKeys.groupList(ctx, { page, items: pageSize })
   const shown = useShownPage(query)
   const data = shown.data
-  const state = useStaysForbidden(viewState(shown, data?.count === 0), shown)
+  const state = useStaysForbidden(viewState(shown, data?.count === 0), shown, queryKey)
   const tableLabel = label ?? t('groups.label')
   return (
     <div
@@ -82,10 +83,7 @@ export const GroupList = withRef(function GroupList({
           label={tableLabel}
           pagination={paginationProps(shown)}
           query={query}
-          polled={{
-            queryKey: fileServiceKeys.groupList(ctx, { page, items: pageSize }),
-            maxWait: polling?.maxWait,
-          }}
+          polled={{ queryKey, maxWait: polling?.maxWait }}
           head={
             <>
               <th scope="col">{t('column.name')}</th>

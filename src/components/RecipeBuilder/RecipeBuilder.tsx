@@ -218,7 +218,11 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       setSettled({ url: image.getAttribute('src'), ok: image.naturalWidth > 0, online: true })
   }, [])
 
-  const state = useStaysForbidden(viewState(info, methods.length === 0), info)
+  const state = useStaysForbidden(
+    viewState(info, methods.length === 0),
+    info,
+    fileServiceKeys.conversions(ctx, fileId),
+  )
   if (state !== 'ready') {
     // The same root element in every state, so a ref and the host's props hold from the start.
     return (

@@ -1,4 +1,5 @@
 'use client'
+import { hashKey, type QueryKey } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { AuthError, NotFoundError } from '../../api/errors.js'
 import { stateMessages } from '../../provider/messages.js'
@@ -35,10 +36,13 @@ export function viewState(
 export function useStaysForbidden<S extends string>(
   state: S,
   query: { errorUpdateCount: number },
+  queryKey: QueryKey,
 ): S | 'forbidden' {
-  const refused = useRef(false)
-  if (state !== 'loading') refused.current = state === 'forbidden'
-  return refused.current && state === 'loading' && query.errorUpdateCount > 0 ? 'forbidden' : state
+  // Which query was refused: another one (another group, file or page) that only loads is loading.
+  const refused = useRef<string | null>(null)
+  const key = hashKey(queryKey)
+  if (state !== 'loading') refused.current = state === 'forbidden' ? key : null
+  return refused.current === key && state === 'loading' && query.errorUpdateCount > 0 ? 'forbidden' : state
 }
 
 /** The error or forbidden state of {@link viewState}, or null: the badge shares the rule. */

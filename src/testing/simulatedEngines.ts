@@ -276,7 +276,7 @@ function imageOutput(recipe: string, image: Image): Image {
   let { width, height } = image
   let named = false
   let format: string | undefined
-  const fit = (boxWidth: number, boxHeight: number) => {
+  const fitInside = (boxWidth: number, boxHeight: number) => {
     const scale = Math.min(1, boxWidth / width, boxHeight / height)
     width = Math.max(1, Math.round(width * scale))
     height = Math.max(1, Math.round(height * scale))
@@ -301,14 +301,14 @@ function imageOutput(recipe: string, image: Image): Image {
       ;[width, height] = [Math.min(w, width), Math.min(h, height)]
     } else if (name === 'preview' && w && h) {
       named = true
-      fit(w, h)
-    } else if (name === 'preview' && !args.length) fit(2048, 2048)
+      fitInside(w, h)
+    } else if (name === 'preview' && !args.length) fitInside(2048, 2048)
   }
   const limit = format === 'jpeg' || format === 'jpg' ? 5000 : 3000
   if (width > limit || height > limit) {
     if (named)
       throw new ProcessingError(`The result would be ${width}×${height}; the limit is ${limit}×${limit}.`)
-    fit(limit, limit)
+    fitInside(limit, limit)
   }
   return { ...image, width, height }
 }

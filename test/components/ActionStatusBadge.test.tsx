@@ -114,11 +114,9 @@ describe('ActionStatusBadge', () => {
     const { files } = await emulator.seed({ files: [{}] })
     const { Wrapper } = wrapper()
     render(
-      <>
-        {['a', 'b', 'c', 'd', 'e'].map((badge) => (
-          <ActionStatusBadge key={badge} fileId={files[0]!.id} type="moderate" autoRun />
-        ))}
-      </>,
+      ['a', 'b', 'c', 'd', 'e'].map((badge) => (
+        <ActionStatusBadge key={badge} fileId={files[0]!.id} type="moderate" autoRun />
+      )),
       { wrapper: Wrapper },
     )
     await tick(12_000)

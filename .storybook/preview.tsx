@@ -37,13 +37,38 @@ function Providers({
   )
 }
 
+type ArgType = { type?: { name: string; value?: { name: string }[] }; control?: unknown }
+const controlFor: Record<string, string> = { number: 'number', boolean: 'boolean', string: 'text' }
+
+/**
+ * The public props allow `undefined` (`maxFiles?: number | undefined`, for hosts with
+ * exactOptionalPropertyTypes); react-docgen reads that as a union, which gets a JSON control and
+ * is dropped from URL args. A union of one type and undefined is that type here.
+ */
+const optionalIsItsType = ({ argTypes }: { argTypes: Record<string, ArgType> }) =>
+  Object.fromEntries(
+    Object.entries(argTypes).map(([name, argType]) => {
+      const members = argType.type?.name === 'union' ? (argType.type.value ?? []) : []
+      const defined = members.filter((member) => member.name !== 'undefined' && member.name !== 'other')
+      const only = members.length === 2 && defined.length === 1 ? defined[0]! : null
+      if (!only) return [name, argType]
+      const control = controlFor[only.name]
+      return [name, { ...argType, type: only, ...(control && { control: { type: control } }) }]
+    }),
+  )
+
 const preview: Preview = {
+  argTypesEnhancers: [optionalIsItsType as NonNullable<Preview['argTypesEnhancers']>[number]],
   loaders: [mswLoader()],
   parameters: {
     msw: { handlers },
     // Fail the story tests on any accessibility violation.
     a11y: { test: 'error' },
     layout: 'padded',
+    // The canvas behind a story: a dark-theme story sets `globals: { backgrounds: { value: 'dark' } }`.
+    backgrounds: {
+      options: { light: { name: 'Light', value: '#ffffff' }, dark: { name: 'Dark', value: '#0d1117' } },
+    },
   },
   decorators: [
     (Story, context) => (

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { ActionStatusBadge } from '../src/index.ts'
-import { emulator } from './support/emulator.ts'
+import { anHour, emulator } from './support/emulator.ts'
 import { offline } from './support/offline.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
@@ -127,7 +127,7 @@ export const CheckFailed: Story = {
 }
 
 export const Loading: Story = {
-  loaders: [seed({ files: [{}], before: () => emulator.faults.latency(60_000) })],
+  loaders: [seed({ files: [{}], before: () => emulator.faults.latency(anHour) })],
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Checking…')
   },
@@ -135,7 +135,8 @@ export const Loading: Story = {
 
 export const DarkTheme: Story = {
   ...PendingToReady,
-  parameters: { theme: 'dark', backgrounds: { default: 'dark' } },
+  parameters: { theme: 'dark' },
+  globals: { backgrounds: { value: 'dark' } },
 }
 
 /** The browser is offline: the badge can't check the action yet, and says so. */

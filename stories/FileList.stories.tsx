@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { onlineManager } from '@tanstack/react-query'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { createFileServiceClient, FileList } from '../src/index.ts'
-import { baseUrl, emulator } from './support/emulator.ts'
+import { anHour, baseUrl, emulator } from './support/emulator.ts'
 import { offline, onlineAfter } from './support/offline.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
@@ -129,7 +129,7 @@ export const Narrow: Story = {
 }
 
 export const Loading: Story = {
-  loaders: [seed({ before: () => emulator.faults.latency(60_000) })],
+  loaders: [seed({ before: () => emulator.faults.latency(anHour) })],
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading…')
   },
@@ -167,7 +167,11 @@ export const Forbidden: Story = {
   },
 }
 
-export const DarkTheme: Story = { ...Many, parameters: { theme: 'dark', backgrounds: { default: 'dark' } } }
+export const DarkTheme: Story = {
+  ...Many,
+  parameters: { theme: 'dark' },
+  globals: { backgrounds: { value: 'dark' } },
+}
 
 /** The browser is offline: the first page waits for the network, and says so. */
 export const Offline: Story = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test'
 import { FileUploader } from '../src/index.ts'
-import { emulator } from './support/emulator.ts'
+import { anHour, emulator } from './support/emulator.ts'
 import { offline } from './support/offline.ts'
 import { seed } from './support/seed.ts'
 
@@ -83,7 +83,8 @@ export const Limits: Story = {
 
 export const DarkTheme: Story = {
   ...Default,
-  parameters: { theme: 'dark', backgrounds: { default: 'dark' } },
+  parameters: { theme: 'dark' },
+  globals: { backgrounds: { value: 'dark' } },
 }
 
 /** The browser is offline: a chosen file waits for the network (and can be canceled meanwhile). */
@@ -135,7 +136,7 @@ export const SingleFile: Story = {
 // Last on purpose: its upload may reach the in-browser emulator only after the next story's
 // loader has reset it (a busy machine), and would then take that story's injected fault.
 export const Uploading: Story = {
-  loaders: [seed({ token: 'none', before: () => emulator.faults.latency(60_000) })],
+  loaders: [seed({ token: 'none', before: () => emulator.faults.latency(anHour) })],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.upload(canvas.getByLabelText('Choose files'), new File(['x'.repeat(2048)], 'slow.bin'))

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { focusManager, onlineManager } from '@tanstack/react-query'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { GroupEditor } from '../src/index.ts'
-import { emulator, operator } from './support/emulator.ts'
+import { anHour, emulator, operator } from './support/emulator.ts'
 import { onlineAfter } from './support/offline.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
@@ -158,7 +158,7 @@ export const SaveFails: Story = {
 
 export const Loading: Story = {
   ...withGroup,
-  loaders: [seed({ files: [{}], groups: [{ files: [0] }], before: () => emulator.faults.latency(60_000) })],
+  loaders: [seed({ files: [{}], groups: [{ files: [0] }], before: () => emulator.faults.latency(anHour) })],
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Loading…')).toBeVisible()
   },
@@ -166,7 +166,8 @@ export const Loading: Story = {
 
 export const DarkTheme: Story = {
   ...withGroup,
-  parameters: { theme: 'dark', backgrounds: { default: 'dark' } },
+  parameters: { theme: 'dark' },
+  globals: { backgrounds: { value: 'dark' } },
   loaders: [
     seed({ files: [{ name: 'a.png' }, { name: 'b.png' }], groups: [{ files: [0, 1] }], token: 'group' }),
   ],

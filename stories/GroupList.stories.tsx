@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { GroupList } from '../src/index.ts'
-import { emulator } from './support/emulator.ts'
+import { anHour, emulator } from './support/emulator.ts'
 import { seed } from './support/seed.ts'
 
 const meta = {
@@ -36,7 +36,7 @@ export const Empty: Story = {
 }
 
 export const Loading: Story = {
-  loaders: [seed({ before: () => emulator.faults.latency(60_000) })],
+  loaders: [seed({ before: () => emulator.faults.latency(anHour) })],
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading…')
   },

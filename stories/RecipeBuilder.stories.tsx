@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { RecipeBuilder } from '../src/index.ts'
-import { emulator } from './support/emulator.ts'
+import { anHour, emulator } from './support/emulator.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
 const meta = {
@@ -96,7 +96,7 @@ export const ProcessingError: Story = {
 }
 
 export const Loading: Story = {
-  loaders: [seed({ files: [{}], before: () => emulator.faults.latency(60_000) })],
+  loaders: [seed({ files: [{}], before: () => emulator.faults.latency(anHour) })],
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading…')
   },

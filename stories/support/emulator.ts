@@ -20,3 +20,6 @@ export const operator = createFileServiceClient({
   token: emulator.secretKey,
   fetch: (input, init) => emulator.fetch(new Request(input, init)),
 })
+
+/** A latency for loading and uploading stories: the state stays as long as anyone looks at it. */
+export const anHour = 3_600_000

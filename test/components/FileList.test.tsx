@@ -1,12 +1,13 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { createFileServiceClient, FileList, GroupList } from '../../src/index.ts'
-import { baseUrl, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
+import { createFileServiceClient, FileList, FileServiceProvider, GroupList } from '../../src/index.ts'
+import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
-const { emulator } = setupEmulator()
+const { emulator, count } = setupEmulator()
 const client = createFileServiceClient({ baseUrl, projectId: 'demo', token: secretKey })
 // The emulator finishes a conversion after 1.2 s and a new group after 0.3 s.
 const polling = { initialInterval: 100 }
@@ -302,6 +303,31 @@ describe('FileList', () => {
     )
     emulator.faults.latency(0)
     expect(await screen.findByRole('table', { name: 'Files' })).toBeDefined()
+  })
+
+  it('fetches the next page ahead once, however often the host renders its provider', async () => {
+    await emulator.seed({ files: Array.from({ length: 5 }, () => ({})) })
+    const hostClient = newQueryClient()
+    // A host that writes its messages inline: a new object, so a new provider value, each render.
+    const Host = ({ round }: { round: number }) => (
+      <QueryClientProvider client={hostClient}>
+        <FileServiceProvider
+          baseUrl={baseUrl}
+          projectId="demo"
+          token={() => secretKey}
+          tokenScope="operator"
+          messages={{ 'files.empty': `Nothing here (${round})` }}
+        >
+          <FileList defaultPageSize={2} />
+        </FileServiceProvider>
+      </QueryClientProvider>
+    )
+    const { rerender } = render(<Host round={0} />)
+    await screen.findByText('Page 1 of 3')
+    await waitFor(() => expect(count('GET', '/files.json')).toBe(2))
+    for (let round = 1; round <= 5; round++) rerender(<Host round={round} />)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(count('GET', '/files.json')).toBe(2)
   })
 
   it('shows an error with a retry that works', async () => {

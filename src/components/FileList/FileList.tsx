@@ -56,14 +56,20 @@ function useFilePage(
     : filesQueryOptions(ctx, { page, items }, polling)
   const query = useQuery(options, ctx.queryClient)
   const pages = query.data?.pages
+  // The next page once per page shown and client (another token's), not at every render of the
+  // provider: its value changes with, say, an inline `messages` object.
+  const latest = useRef(ctx)
+  latest.current = ctx
+  const { client, queryClient } = ctx
   useEffect(() => {
     if (pages !== undefined && page < pages) {
       const next = { page: page + 1, items }
-      void ctx.queryClient.prefetchQuery(
-        groupId ? groupFilesQueryOptions(ctx, groupId, next) : filesQueryOptions(ctx, next),
+      const now = { ...latest.current, client }
+      void queryClient.prefetchQuery(
+        groupId ? groupFilesQueryOptions(now, groupId, next) : filesQueryOptions(now, next),
       )
     }
-  }, [ctx, groupId, page, pages, items])
+  }, [client, queryClient, groupId, page, pages, items])
   return { query, queryKey: options.queryKey }
 }
 

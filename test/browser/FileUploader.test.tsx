@@ -84,7 +84,13 @@ describe('FileUploader in Chromium', () => {
       </Activity>,
       { wrapper: Wrapper },
     )
-    await user.upload(screen.getByLabelText('Choose files'), new File(['a'], 'a.txt', { type: 'text/plain' }))
+    // Five files: three uploading, two waiting for a free slot.
+    const names = ['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt']
+    await user.upload(
+      screen.getByLabelText('Choose files'),
+      names.map((name) => new File([name], name, { type: 'text/plain' })),
+    )
+    expect(within(item('e.txt')).getByRole('status').textContent).toBe('Waiting to upload')
     view.rerender(
       <Activity mode="hidden">
         <FileUploader onUploaded={onUploaded} />
@@ -96,8 +102,10 @@ describe('FileUploader in Chromium', () => {
         <FileUploader onUploaded={onUploaded} />
       </Activity>,
     )
-    await vi.waitFor(() => expect(within(item('a.txt')).getByRole('status').textContent).toBe('Canceled'))
-    expect(within(item('a.txt')).getByRole('button', { name: 'Try again: a.txt' })).toBeDefined()
+    for (const name of names) {
+      await vi.waitFor(() => expect(within(item(name)).getByRole('status').textContent).toBe('Canceled'))
+      expect(within(item(name)).getByRole('button', { name: `Try again: ${name}` })).toBeDefined()
+    }
     expect(onUploaded).not.toHaveBeenCalled()
   })
 

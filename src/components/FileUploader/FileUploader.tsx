@@ -228,10 +228,14 @@ export const FileUploader = withRef(function FileUploader({
     if (files.length) add(files, folders)
   }
   // Removed from the page, it ends its uploads: nobody could see, cancel or retry them any more.
+  // Hidden by an <Activity> it is kept: those still waiting read "Canceled" too, with Try again.
   useEffect(
     () => () => {
       queue.current = []
       for (const controller of controllers.current.values()) controller.abort()
+      setItems((list) =>
+        list.map((item) => (item.status === 'queued' ? { ...item, status: 'canceled' } : item)),
+      )
     },
     [],
   )

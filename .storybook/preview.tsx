@@ -57,9 +57,22 @@ const optionalIsItsType = ({ argTypes }: { argTypes: Record<string, ArgType> }) 
     }),
   )
 
+/**
+ * MSW's worker, from the folder of the page that runs the stories: a static build served under a
+ * path (`/storybook/`) finds it too, not only at a site's root. (Vitest's story runner has its page
+ * elsewhere; the worker is at the root there.)
+ */
+async function startWorker() {
+  const { setupWorker } = await import('msw/browser')
+  const worker = setupWorker()
+  const url = location.pathname.endsWith('/iframe.html') ? './mockServiceWorker.js' : '/mockServiceWorker.js'
+  await worker.start({ quiet: true, serviceWorker: { url }, onUnhandledRequest: 'bypass' })
+  return worker
+}
+
 const preview: Preview = {
   argTypesEnhancers: [optionalIsItsType as NonNullable<Preview['argTypesEnhancers']>[number]],
-  loaders: [mswLoader()],
+  loaders: [mswLoader(startWorker)],
   parameters: {
     msw: { handlers },
     // Fail the story tests on any accessibility violation.

@@ -1,5 +1,6 @@
 // Serves the static Storybook build as plain files and checks in Chromium that stories render
-// with the in-browser emulator answering (the MSW worker is part of the build).
+// with the in-browser emulator answering (the MSW worker is part of the build). It is served
+// under a path (`/storybook/`), as on a project site: nothing may assume the site's root.
 import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join, normalize } from 'node:path'
@@ -15,12 +16,12 @@ const types: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.woff2': 'font/woff2',
 }
+const prefix = '/storybook'
 const server = createServer((req, res) => {
+  const pathname = new URL(req.url ?? '/', 'http://x').pathname
+  if (!pathname.startsWith(`${prefix}/`)) return void res.writeHead(404).end()
   // normalize() resolves `..`, and anything still climbing out of the root is cut off.
-  const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
-    /^(\.\.[/\\])+/,
-    '',
-  )
+  const path = normalize(decodeURIComponent(pathname.slice(prefix.length))).replace(/^(\.\.[/\\])+/, '')
   let file = join(root, path)
   if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html')
   if (!existsSync(file)) return void res.writeHead(404).end()
@@ -28,7 +29,7 @@ const server = createServer((req, res) => {
   createReadStream(file).pipe(res)
 })
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+const base = `http://127.0.0.1:${(server.address() as { port: number }).port}${prefix}`
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
 // Each text is what the story shows after its play function has run.
 const checks: [id: string, text: string][] = [

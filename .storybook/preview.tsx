@@ -5,6 +5,7 @@ import { mswLoader } from 'msw-storybook-addon/csf3'
 import { type ReactNode, useState } from 'react'
 import { FileServiceProvider } from '../src/index.ts'
 import { baseUrl, emulator, handlers } from '../stories/support/emulator.ts'
+import { storyClient } from '../stories/support/offline.ts'
 import type { Seeded } from '../stories/support/seed.ts'
 
 const tokenFor = (seeded: Seeded | undefined) => {
@@ -26,6 +27,7 @@ function Providers({
   children: ReactNode
 }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }))
+  storyClient.current = client
   return (
     <QueryClientProvider client={client}>
       <FileServiceProvider baseUrl={baseUrl} projectId={emulator.projectId} token={token}>

@@ -97,7 +97,6 @@ export const Offline: Story = {
       new File(['later'], 'later.txt', { type: 'text/plain' }),
     )
     await expect(await canvas.findByText('Offline, waiting for the network')).toBeVisible()
-    // Canceled before the story ends: held, it would go out when the next story is back online.
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel later.txt' }))
     await expect(canvas.getByText('Canceled')).toBeVisible()
   },

@@ -1,4 +1,17 @@
-import { onlineManager } from '@tanstack/react-query'
+import { onlineManager, type QueryClient } from '@tanstack/react-query'
+
+/** The QueryClient of the story on screen (the preview's host app makes one per story). */
+export const storyClient: { current: QueryClient | null } = { current: null }
+
+/**
+ * Back online for the next story. Storybook runs this before it unmounts the story: the story's
+ * queries and mutations still held for the network are dropped first, or they would go out now
+ * and reach the emulator after the next story has seeded it, taking the faults set for that story.
+ */
+function online() {
+  storyClient.current?.clear()
+  onlineManager.setOnline(true)
+}
 
 /**
  * A story `beforeEach`: TanStack Query believes the browser is offline for the story (as after
@@ -7,10 +20,10 @@ import { onlineManager } from '@tanstack/react-query'
  */
 export function offline() {
   onlineManager.setOnline(false)
-  return () => onlineManager.setOnline(true)
+  return online
 }
 
 /** A story `beforeEach` for a story whose play goes offline itself: the next story is online. */
 export function onlineAfter() {
-  return () => onlineManager.setOnline(true)
+  return online
 }

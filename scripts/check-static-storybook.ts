@@ -62,6 +62,17 @@ try {
     }
     await page.close()
   }
+  // The Introduction's Markdown tables (auth modes, theming variables) render as tables.
+  const docs = await browser.newPage()
+  await docs.goto(`${base}/iframe.html?id=introduction--docs&viewMode=docs`)
+  try {
+    await docs.locator('table').nth(1).waitFor({ timeout: 30_000 })
+    console.log('ok    introduction--docs: its 2 tables are tables')
+  } catch {
+    failed++
+    console.error(`FAIL  introduction--docs: ${await docs.locator('table').count()} tables, not 2`)
+  }
+  await docs.close()
 } finally {
   await browser.close()
   server.close()

@@ -130,6 +130,12 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   const convertError = convert.variables?.fileId === fileId && convert.error
   // A double click lands before React re-renders the disabled button: one conversion at a time.
   const inFlight = useRef(false)
+  // The conversion's own onSettled ends the guard; one that ended while the builder was hidden
+  // by an <Activity> calls no onSettled (TanStack skips a call's callbacks with no one
+  // listening), and must not leave Convert doing nothing.
+  useEffect(() => {
+    if (!convert.isPending) inFlight.current = false
+  }, [convert.isPending])
   const ids = useId()
   // Each conversion's recipe, kept when another is chosen: Chromium changes a closed select at
   // each arrow key, and going through the list must not lose what was built.

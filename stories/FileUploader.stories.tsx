@@ -56,6 +56,7 @@ export const Limits: Story = {
       [
         new File(['x'.repeat(4096)], 'huge.png', { type: 'image/png' }),
         new File([], 'empty.png', { type: 'image/png' }),
+        new File(['notes'], 'notes.txt', { type: 'text/plain' }),
       ],
       {
         applyAccept: false,
@@ -73,10 +74,11 @@ export const Limits: Story = {
       .querySelector('[data-slot="dropzone"]')!
       .dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: folder }))
     entry.mockRestore()
-    await waitFor(() => expect(canvas.getAllByRole('alert')).toHaveLength(3))
-    const [huge, empty, photos] = canvas.getAllByRole('alert')
+    await waitFor(() => expect(canvas.getAllByRole('alert')).toHaveLength(4))
+    const [huge, empty, notes, photos] = canvas.getAllByRole('alert')
     await expect(huge).toHaveTextContent(/Larger than/)
     await expect(empty).toHaveTextContent('Empty file: nothing to upload')
+    await expect(notes).toHaveTextContent('Not an accepted type (image/*)')
     await expect(photos).toHaveTextContent('A folder: drop or choose the files in it')
   },
 }

@@ -290,3 +290,13 @@ export const FileProcessing: Story = {
     await expect(names(canvas).at(-1)).toBe(`2. ${name} · Processing`)
   },
 }
+
+/** A new group with no file yet: Create says what is missing instead of sending nothing. */
+export const NeedsAFile: Story = {
+  loaders: [seed({ files: [{ name: 'a.png' }] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Create group' }))
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Add at least one file.')
+  },
+}

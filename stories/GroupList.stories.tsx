@@ -28,6 +28,12 @@ export const Default: Story = {
   },
 }
 
+export const DarkTheme: Story = {
+  ...Default,
+  parameters: { theme: 'dark' },
+  globals: { backgrounds: { value: 'dark' } },
+}
+
 export const Empty: Story = {
   loaders: [seed()],
   play: async ({ canvasElement }) => {

@@ -3,12 +3,9 @@
 // export, and a host on one of those would get errors in our types and `{}` for its data.
 // Installs that version into .compat/tanstack-min (once; gitignored) and type-checks
 // scripts/peer-min/host.tsx, a host's code, with it. Part of `npm run check:package` (after the build).
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { installCompat, root, run } from './compat.mjs'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
-const prefix = fileURLToPath(new URL('../.compat/tanstack-min/', import.meta.url))
 const range = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).peerDependencies[
   '@tanstack/react-query'
 ]
@@ -19,35 +16,7 @@ if (!version) {
   )
   process.exit(1)
 }
-const packageFile = `${prefix}node_modules/@tanstack/react-query/package.json`
-const installed = () =>
-  existsSync(packageFile) && JSON.parse(readFileSync(packageFile, 'utf8')).version === version
-
-const run = (command, args) => {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' })
-  if (result.status !== 0) process.exit(result.status ?? 1)
-}
-
-if (installed()) {
-  console.log(`@tanstack/react-query ${version} already in .compat/tanstack-min`)
-} else {
-  mkdirSync(prefix, { recursive: true })
-  // --prefix with no package.json there: a plain node_modules, nothing saved, no lock file.
-  run('npm', [
-    'install',
-    '--prefix',
-    prefix,
-    '--no-save',
-    '--no-package-lock',
-    '--no-audit',
-    '--no-fund',
-    `@tanstack/react-query@${version}`,
-  ])
-  if (!installed()) {
-    console.error(`@tanstack/react-query ${version} is not in ${prefix}node_modules after npm install`)
-    process.exit(1)
-  }
-}
+const prefix = installCompat('tanstack-min', { '@tanstack/react-query': version })
 
 // The host resolves @filekit/react to the built types and TanStack to the old release; React's
 // types come from this repo. skipLibCheck stays off: errors inside our .d.ts files count.

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
-import { useState } from 'react'
+import { Activity, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { createFileServiceClient, FileServiceProvider, GroupEditor } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
@@ -506,5 +506,77 @@ describe('GroupEditor', () => {
       ),
     )
     expect(order()).toEqual(['a.png', 'b.png', 'c.png', 'd.png'])
+  })
+  it('tells the host of a group created while it was given another group to edit', async () => {
+    const other = await seededGroup()
+    await emulator.seed({ files: [{ name: 'new.png' }] })
+    const onCreated = vi.fn()
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    const { rerender } = render(<GroupEditor onCreated={onCreated} />, { wrapper: Wrapper })
+    await pick(user, 'new.png')
+    emulator.faults.latency(300)
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    rerender(<GroupEditor groupId={other.id} onCreated={onCreated} />)
+    emulator.faults.latency(0)
+    // The group exists: the host hears of it, though the editor now shows the other group.
+    await waitFor(() => expect(onCreated).toHaveBeenCalledOnce(), { timeout: 2_000 })
+    expect(onCreated.mock.calls[0]![0].group.id).not.toBe(other.id)
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
+    expect(screen.getByRole('heading', { name: `Group ${other.id}` })).toBeDefined()
+    expect(screen.queryByRole('region', { name: 'Access token for this group' })).toBeNull()
+  })
+
+  // <Activity> is React 19's; the React 18 job has none.
+  it.skipIf(!Activity)('takes in a group created while hidden by an <Activity>', async () => {
+    const user = userEvent.setup()
+    const onCreated = vi.fn()
+    const { Wrapper } = wrapper({ token: undefined })
+    const editor = (mode: 'visible' | 'hidden') => (
+      <Activity mode={mode}>
+        <GroupEditor onCreated={onCreated} />
+      </Activity>
+    )
+    const { rerender } = render(editor('visible'), { wrapper: Wrapper })
+    await user.upload(screen.getByLabelText('Choose files'), new File(['x'], 'x.txt', { type: 'text/plain' }))
+    await waitFor(() => expect(order()).toHaveLength(1))
+    emulator.faults.latency(300)
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    // Hidden (another tab of the host's UI) until the group has been created.
+    rerender(editor('hidden'))
+    emulator.faults.latency(0)
+    await waitFor(() => expect(onCreated).toHaveBeenCalledOnce(), { timeout: 2_000 })
+    const { accessToken } = onCreated.mock.calls[0]![0]
+    rerender(editor('visible'))
+    // The one-time token is shown: it can't be asked for again.
+    const region = await screen.findByRole('region', { name: 'Access token for this group' })
+    expect(region.textContent).toContain(accessToken)
+  })
+
+  it.skipIf(!Activity)('takes in a save answered while hidden by an <Activity>', async () => {
+    const group = await seededGroup()
+    const user = userEvent.setup()
+    const onSaved = vi.fn()
+    const { Wrapper } = wrapper()
+    const editor = (mode: 'visible' | 'hidden') => (
+      <Activity mode={mode}>
+        <GroupEditor groupId={group.id} onSaved={onSaved} />
+      </Activity>
+    )
+    const { rerender, container } = render(editor('visible'), { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toHaveLength(3))
+    await user.click(screen.getByRole('button', { name: 'Remove a.png' }))
+    emulator.faults.latency(300)
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    rerender(editor('hidden'))
+    emulator.faults.latency(0)
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce(), { timeout: 2_000 })
+    rerender(editor('visible'))
+    // Nothing is left unsaved: the list is the group's.
+    await waitFor(() =>
+      expect(container.querySelector('[data-slot="group-editor"]')!.hasAttribute('data-dirty')).toBe(false),
+    )
+    expect(order()).toEqual(['b.png', 'c.png'])
+    expect(screen.getByRole('button', { name: 'Save group' })).toHaveProperty('disabled', true)
   })
 })

@@ -410,15 +410,16 @@ describe('RecipeBuilder', () => {
 
   // <Activity> is React 19's; the React 18 job has none.
   it.skipIf(!Activity)(
-    'converts again after a conversion that ended while it was hidden by an <Activity>',
+    'takes in a conversion answered while it was hidden by an <Activity>, and converts again',
     async () => {
       const { files } = await emulator.seed({ files: [{}] })
       const user = userEvent.setup()
       const { Wrapper } = wrapper()
+      const onConverted = vi.fn()
       const recipe: Recipe = { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] }
       const builder = (mode: 'visible' | 'hidden') => (
         <Activity mode={mode}>
-          <RecipeBuilder fileId={files[0]!.id} defaultValue={recipe} />
+          <RecipeBuilder fileId={files[0]!.id} defaultValue={recipe} onConverted={onConverted} />
         </Activity>
       )
       const { rerender } = render(builder('visible'), { wrapper: Wrapper })
@@ -427,11 +428,17 @@ describe('RecipeBuilder', () => {
       // Hidden (another tab of the host's UI) until the conversion has been started and answered.
       rerender(builder('hidden'))
       await waitFor(() => expect(count('POST', '/conversions/image.json')).toBe(1))
-      await new Promise((resolve) => setTimeout(resolve, 400))
+      // The host hears of it while the builder is still hidden.
+      await waitFor(() => expect(onConverted).toHaveBeenCalledOnce(), { timeout: 2_000 })
+      const [started] = onConverted.mock.calls[0]!
       emulator.faults.latency(0)
       rerender(builder('visible'))
-      await user.click(await screen.findByRole('button', { name: 'Convert' }))
+      // Shown again, the builder follows the file it started.
+      const result = await screen.findByText(/^Result f-\w+: /)
+      expect(result.textContent).toContain(started.id)
+      await user.click(screen.getByRole('button', { name: 'Convert' }))
       await waitFor(() => expect(count('POST', '/conversions/image.json')).toBe(2))
+      await waitFor(() => expect(onConverted).toHaveBeenCalledTimes(2))
     },
   )
 

@@ -152,6 +152,9 @@ const FileRow = memo(function FileRow({
   )
 })
 
+// A refused save shows through the hook's state (its `error`).
+const shownByHook = () => {}
+
 /** Props of {@link GroupEditor}; other props go to the root `div`. */
 export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'> {
   /**
@@ -159,9 +162,12 @@ export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'
    * the last group's unsaved changes are dropped and its unfinished uploads canceled.
    */
   groupId?: string | undefined
-  /** Called once after a group is created, with its access token (shown once to the user too). */
+  /**
+   * Called once after a group is created, with its access token (shown once to the user too).
+   * Also when the editor was hidden, given another group or unmounted meanwhile: the group exists.
+   */
   onCreated?: ((created: { group: Group; accessToken: string | undefined }) => void) | undefined
-  /** Called after every successful save. */
+  /** Called after every successful save, also one answered after the editor moved on or unmounted. */
   onSaved?: ((group: Group) => void) | undefined
   /** Most files a group may hold. @default 1000 */
   maxFiles?: number | undefined
@@ -255,6 +261,8 @@ export const GroupEditor = withRef(function GroupEditor({
   const resetCreate = create.reset
   // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when a fresh edit starts
   useEffect(() => resetCreate(), [edit])
+  const currentEdit = useRef(edit)
+  currentEdit.current = edit
   const focusAfter = useRef<string | null>(null)
   const dragFrom = useRef<number | null>(null)
   const hintId = useId()
@@ -337,8 +345,8 @@ export const GroupEditor = withRef(function GroupEditor({
 
   // A double click lands before React re-renders the disabled button: one save at a time.
   const inFlight = useRef(false)
-  // A save's own onSettled ends the guard; a save dropped without settling (its hook reset by a
-  // new token's scope) must not leave Save doing nothing.
+  // A save's answer ends the guard; a save dropped from the hook (reset by a new token's scope)
+  // must not leave Save doing nothing until its answer comes.
   const busy = create.isPending || update.isPending
   useEffect(() => {
     if (!busy) inFlight.current = false
@@ -363,42 +371,40 @@ export const GroupEditor = withRef(function GroupEditor({
       if (latest.current.map((f) => f.id).join() === fileIds.join()) setItems(null)
       else setEditedVersion(undefined)
     }
-    if (id) {
-      update.mutate(
-        { id, fileIds },
-        {
-          onSettled: done,
-          onSuccess: (saved) => {
+    // The answer is the edit's own only while it lasts (list, token, announcement); the host
+    // hears of every saved group, also one whose editor was hidden by an <Activity>, given
+    // another group or unmounted meanwhile: TanStack calls a mutate() call's own callbacks only
+    // while someone listens, and an anonymous group's token can't be asked for again.
+    const startedIn = edit
+    const same = () => currentEdit.current === startedIn
+    const saved = id
+      ? update.mutateAsync({ id, fileIds }).then((group) => {
+          if (same()) {
             settle()
             announceSaved()
-            onSaved?.(saved)
-          },
-        },
-      )
-    } else {
-      create.mutate(
-        { fileIds },
-        {
-          onSettled: done,
-          onSuccess: (saved) => {
-            // The new group's files are exactly what was sent: seed them, no refetch needed.
-            ctx.queryClient.setQueryData(groupAllFilesQueryOptions(ctx, saved.id).queryKey, {
-              data: list,
-              count: list.length,
-              page: 1,
-              pageSize: list.length,
-              pages: 1,
-            })
-            setCreatedId(saved.id)
+          }
+          onSaved?.(group)
+        }, shownByHook)
+      : create.mutateAsync({ fileIds }).then((group) => {
+          // The new group's files are exactly what was sent: seed them, no refetch needed.
+          ctx.queryClient.setQueryData(groupAllFilesQueryOptions(ctx, group.id).queryKey, {
+            data: list,
+            count: list.length,
+            page: 1,
+            pageSize: list.length,
+            pages: 1,
+          })
+          if (same()) {
+            setCreatedId(group.id)
             if (!anonymous) settle()
-            setToken(saved.accessToken)
+            setToken(group.accessToken)
             announceSaved()
-            onCreated?.({ group: saved, accessToken: saved.accessToken })
-            onSaved?.(saved)
-          },
-        },
-      )
-    }
+          }
+          onCreated?.({ group, accessToken: group.accessToken })
+          onSaved?.(group)
+        }, shownByHook)
+    // A host callback that throws still ends the guard (and its error is not swallowed).
+    saved.finally(done)
   }
   if (createdId && anonymous && !groupId) {
     return (

@@ -47,7 +47,10 @@ export interface RecipeBuilderProps extends Omit<ComponentProps<'form'>, 'onSubm
   defaultValue?: Recipe | undefined
   /** Called with every change. */
   onValueChange?: ((recipe: Recipe) => void) | undefined
-  /** Called with the new file once the conversion is started; the builder then follows it to ready. */
+  /**
+   * Called with the new file once the conversion is started (also one answered while the builder
+   * was hidden or after it unmounted); the builder then follows it to ready.
+   */
   onConverted?: ((file: FileResource) => void) | undefined
   /** Pause after an edit before the image preview follows it and its problems show, in ms. @default 400 */
   previewDelay?: number | undefined
@@ -130,12 +133,6 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   const convertError = convert.variables?.fileId === fileId && convert.error
   // A double click lands before React re-renders the disabled button: one conversion at a time.
   const inFlight = useRef(false)
-  // The conversion's own onSettled ends the guard; one that ended while the builder was hidden
-  // by an <Activity> calls no onSettled (TanStack skips a call's callbacks with no one
-  // listening), and must not leave Convert doing nothing.
-  useEffect(() => {
-    if (!convert.isPending) inFlight.current = false
-  }, [convert.isPending])
   const ids = useId()
   // Each conversion's recipe, kept when another is chosen: Chromium changes a closed select at
   // each arrow key, and going through the list must not lose what was built.
@@ -291,18 +288,21 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         e.preventDefault()
         if (!valid || inFlight.current) return
         inFlight.current = true
-        convert.mutate(
-          { fileId, recipe: canonical },
-          {
-            onSettled: () => {
-              inFlight.current = false
-            },
-            onSuccess: (file, { fileId: of }) => {
-              setConverted({ of, file })
+        // The host hears of every conversion started, also one that was answered while the
+        // builder was hidden by an <Activity> (TanStack calls a mutate() call's own callbacks
+        // only while someone listens). A refusal shows through the hook's state.
+        convert
+          .mutateAsync({ fileId, recipe: canonical })
+          .then(
+            (file) => {
+              setConverted({ of: fileId, file })
               onConverted?.(file)
             },
-          },
-        )
+            () => {},
+          )
+          .finally(() => {
+            inFlight.current = false
+          })
       }}
     >
       <label>

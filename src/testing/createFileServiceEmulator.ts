@@ -157,6 +157,13 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   // Read Date.now at each call, so fake timers installed later drive the emulator too.
   const now = typeof options.clock === 'function' ? options.clock : (manual?.now ?? (() => Date.now()))
   const iso = () => new Date(now()).toISOString()
+  // Lists follow creation order; records made within one millisecond (a seed, a burst of
+  // uploads) would be ordered by their random ids. Each is made at least 1 ms after the last.
+  let lastCreated = 0
+  const createdIso = () => {
+    lastCreated = Math.max(now(), lastCreated + 1)
+    return new Date(lastCreated).toISOString()
+  }
   const delays = { group: 300, action: 1500, conversion: 1200, fetch: 800, ...options.delays }
   const maxUploadBytes = options.maxUploadBytes ?? 100 * 1024 * 1024
   const faults = createFaults()
@@ -566,7 +573,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
 
   /** A new group, not built yet: `pending`, with no uuid until its job (UPSTREAM §6). */
   function newGroup(fileIds: string[]): GroupRecord {
-    const at = iso()
+    const at = createdIso()
     return {
       id: randomId('g'),
       projectId,
@@ -599,7 +606,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       image: null,
       blobKey: null,
       sourceUrl: null,
-      createdAt: iso(),
+      createdAt: createdIso(),
       uploadedAt: null,
       removedAt: null,
       expiresAt: null,

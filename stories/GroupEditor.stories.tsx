@@ -300,3 +300,43 @@ export const NeedsAFile: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Add at least one file.')
   },
 }
+
+/** Picking a file the group already holds adds the others and says which one was left out. */
+export const Duplicate: Story = {
+  ...withGroup,
+  loaders: [
+    seed({ files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }], groups: [{ files: [0, 1] }] }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Add from project files' }))
+    await userEvent.click(await canvas.findByRole('checkbox', { name: 'Select c.png' }))
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select a.png' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Add 2 selected' }))
+    await expect(canvas.getByRole('alert')).toHaveTextContent('a.png is already in the group.')
+    await expect(names(canvas)).toEqual(['1. a.png', '2. b.png', '3. c.png'])
+  },
+}
+
+// Last on purpose, as FileUploader's Uploading story: its upload may reach the in-browser
+// emulator only after the next story's loader has reset it, and would take that story's fault.
+/** Save waits while an upload into the group is still on its way. */
+export const WaitingForUploads: Story = {
+  ...withGroup,
+  loaders: [
+    seed({
+      files: [{ name: 'a.png' }],
+      groups: [{ files: [0] }],
+      token: 'group',
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('button', { name: '1. a.png' })
+    // The upload is held for an hour: it stays on its way as long as anyone looks.
+    emulator.faults.latency(anHour)
+    await userEvent.upload(canvas.getByLabelText('Choose files'), new File(['x'.repeat(2048)], 'slow.png'))
+    await expect(await canvas.findByText('Waiting for uploads to finish')).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Save group' })).toBeDisabled()
+  },
+}

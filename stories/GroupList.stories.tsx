@@ -34,6 +34,22 @@ export const DarkTheme: Story = {
   globals: { backgrounds: { value: 'dark' } },
 }
 
+/** A group just made or saved is `pending` until the service has built it: the page follows it to ready. */
+export const PendingToReady: Story = {
+  name: 'Pending to ready',
+  loaders: [seed({ files: [{}, {}], groups: [{ files: [0, 1], status: 'pending' }] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const row = (await canvas.findAllByRole('row')).find((r) => r.dataset.slot === 'group-row')!
+    await expect(row).toHaveAttribute('data-status', 'pending')
+    // No file count until it is built.
+    await expect(within(row).getByText('—')).toBeVisible()
+    await waitFor(() => expect(row).toHaveAttribute('data-status', 'ready'), { timeout: 5000 })
+    await expect(within(row).getByText('Ready')).toBeVisible()
+    await expect(within(row).getByText('2')).toBeVisible()
+  },
+}
+
 export const Empty: Story = {
   loaders: [seed()],
   play: async ({ canvasElement }) => {

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { onlineManager } from '@tanstack/react-query'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { RecipeBuilder } from '../src/index.ts'
 import { anHour, emulator } from './support/emulator.ts'
+import { onlineAfter } from './support/offline.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
 const meta = {
@@ -82,6 +84,49 @@ export const Document: Story = {
   loaders: [seed({ files: [{ sample: 'pdf' }] })],
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(text(canvasElement)).toBe('/format/docx/'))
+  },
+}
+
+export const Video: Story = {
+  args: {
+    defaultValue: {
+      kind: 'video',
+      operations: [
+        { name: 'format', args: ['webm'] },
+        { name: 'quality', args: ['lighter'] },
+      ],
+    },
+  },
+  loaders: [seed({ files: [{ sample: 'video' }] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(text(canvasElement)).toBe('/format/webm/-/quality/lighter/'))
+    // Video sizes must divide by 4: the problem is tied to its input.
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Add operation' }), 'size')
+    await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
+    const width = canvas.getByRole('spinbutton', { name: 'Size size width' })
+    await userEvent.type(width, '641')
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('4')
+    await expect(width).toHaveAttribute('aria-invalid', 'true')
+    await userEvent.clear(width)
+    await userEvent.type(width, '640')
+    await waitFor(() => expect(canvas.queryByRole('alert')).toBeNull())
+    await expect(canvas.getByRole('button', { name: 'Convert' })).toBeEnabled()
+  },
+}
+
+/** Convert pressed offline: TanStack holds the conversion until the network is back, and the builder says so. */
+export const ConvertOffline: Story = {
+  args: { defaultValue: { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] } },
+  loaders: [seed({ files: [{}] })],
+  beforeEach: onlineAfter,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const convert = await canvas.findByRole('button', { name: 'Convert' })
+    onlineManager.setOnline(false)
+    await userEvent.click(convert)
+    await expect(await canvas.findByText('Offline, waiting for the network')).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Starting…' })).toHaveAttribute('aria-disabled', 'true')
   },
 }
 

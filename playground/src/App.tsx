@@ -1,23 +1,39 @@
 import { useEffect, useRef } from 'react'
 import { Operator } from './Operator.tsx'
 import { Portal } from './Portal.tsx'
+import { setPageTitle } from './pageTitle.ts'
 import { useHashRoute } from './useHashRoute.ts'
 
+// How a button or link is named to the keyboard user: its label, else its text.
+const nameOf = (el: Element) => el.getAttribute('aria-label') ?? el.textContent ?? ''
+
 export function App() {
-  const [path, go] = useHashRoute()
+  // What the keyboard was on when a view was left (the "Open" or "Details" button pressed):
+  // back on that view, it lands there again rather than at the top.
+  const openers = useRef(new Map<string, string>())
+  const main = useRef<HTMLElement>(null)
+  const [path, go] = useHashRoute((from) => {
+    const el = document.activeElement
+    if (el && el !== document.body && main.current?.contains(el)) openers.current.set(from, nameOf(el))
+    else openers.current.delete(from)
+  })
   const area = path.startsWith('/operator') ? 'operator' : 'portal'
   // Another view replaced what the keyboard was on (the link or button pressed is gone): the
-  // keyboard goes to the new view's heading, which names the page. A view that placed the
-  // keyboard itself (the group editor, on its new group's heading) keeps it there.
-  const main = useRef<HTMLElement>(null)
+  // keyboard goes to the new view's heading, which names the page, or back to the button that
+  // left it. A view that placed the keyboard itself (the group editor, on its new group's
+  // heading) keeps it there.
   const shown = useRef(path)
   useEffect(() => {
     if (shown.current === path) return
     shown.current = path
     const heading = main.current?.querySelector<HTMLElement>('h2') ?? main.current
     if (!heading) return
-    document.title = `${heading.textContent} · Filekit playground`
+    setPageTitle(heading.textContent ?? '')
     if (!document.activeElement || document.activeElement === document.body) {
+      const opener = [...(main.current?.querySelectorAll<HTMLElement>('button, a') ?? [])].find(
+        (el) => nameOf(el) === openers.current.get(path),
+      )
+      if (opener) return opener.focus()
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1
       heading.focus()
     }

@@ -9,7 +9,8 @@ import {
   RecipeBuilder,
   useFile,
 } from '@filekit/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { setPageTitle } from './pageTitle.ts'
 
 // Requests go to this app's own proxy, which adds the secret key (see vite.config.ts).
 const baseUrl = `${window.location.origin}/operator-api`
@@ -17,6 +18,11 @@ const baseUrl = `${window.location.origin}/operator-api`
 function FilePanel({ fileId, go }: { fileId: string; go: (path: string) => void }) {
   const file = useFile(fileId)
   const [results, setResults] = useState<string[]>([])
+  // The page is named after the file once it is known (its id until then).
+  const name = file.data?.originalName
+  useEffect(() => {
+    if (name) setPageTitle(name)
+  }, [name])
   return (
     <section className="panel" aria-label="File details">
       <h2>{file.data?.originalName ?? fileId}</h2>

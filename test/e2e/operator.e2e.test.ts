@@ -78,21 +78,35 @@ describe('operator', () => {
     await h.screenshot(page, '04b-new-group-from-picked-files')
   }, 60_000)
 
-  it('hands the keyboard to the heading of each view it opens, and names the page after it', async () => {
+  it('hands the keyboard to the heading of each view it opens, names the page after it, and back on a list returns it to the row it left', async () => {
+    const [file] = await seedFiles([{ sample: 'subject', name: 'details-me.png' }])
     const page = await h.page()
     await page.goto(`${h.playgroundUrl}/#/operator`)
     const focused = () =>
       page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`)
-    await page
-      .getByRole('button', { name: /^Open g-/ })
-      .first()
-      .press('Enter')
+    const open = page.getByRole('button', { name: /^Open g-/ }).first()
+    const opened = await open.getAttribute('aria-label')
+    await open.press('Enter')
     // Not the body, where Chromium leaves the keyboard when the button pressed is gone.
     await expect.poll(focused).toMatch(/^H2 Group g-/)
     expect(await page.title()).toMatch(/^Group g-.* · Filekit playground$/)
     await page.getByRole('link', { name: 'Back to groups' }).press('Enter')
-    await expect.poll(focused).toBe('H2 Groups')
+    // Back on the row it opened, not at the top of the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(opened)
     expect(await page.title()).toBe('Groups · Filekit playground')
+    // A file's page is named after the file once it is known.
+    await page.goto(`${h.playgroundUrl}/#/operator/files/${file!.id}`)
+    await expect.poll(() => page.title()).toBe('details-me.png · Filekit playground')
+    // Left from the list by the keyboard, the list takes it back on the same button.
+    await page.getByRole('link', { name: 'Back to files' }).press('Enter')
+    const details = page.getByRole('button', { name: /^Details for / }).first()
+    const label = await details.textContent()
+    await details.press('Enter')
+    await expect.poll(focused).toMatch(/^H2 /)
+    await page.getByRole('link', { name: 'Back to files' }).press('Enter')
+    await expect.poll(focused).toBe(`BUTTON ${label}`)
   }, 60_000)
 
   it('runs recognize, moderate and virus scan and watches them go from pending to ready', async () => {

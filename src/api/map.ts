@@ -63,7 +63,7 @@ export function dataOf(body: unknown): unknown {
 function resource(value: unknown, type: string): { id: string; attributes: Json; raw: Json } {
   const raw = object(value, type)
   if (raw.type !== undefined && raw.type !== type)
-    throw new ShapeError(`expected ${type}, got ${String(raw.type)}`)
+    throw new ShapeError(`expected ${type}, got ${typeof raw.type === 'string' ? raw.type : typeof raw.type}`)
   return { id: string(raw.id, `${type}.id`), attributes: object(raw.attributes, `${type}.attributes`), raw }
 }
 
@@ -104,7 +104,10 @@ function toContent(value: unknown): FileContent | null {
 
 function toMetadata(value: unknown): Record<string, string> {
   if (!isObject(value)) return {}
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]))
+  // Strings on the wire; anything else is kept as its JSON text (String() throws on some objects).
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  )
 }
 
 export function toFile(value: unknown): FileResource {

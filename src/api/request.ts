@@ -128,7 +128,14 @@ export async function request<T>(
     typeof config.token === 'function'
       ? await untilAborted(Promise.resolve(config.token()), signal)
       : config.token
-  if (token) headers.set('Authorization', `Bearer ${token}`)
+  // Headers.set quotes a value it refuses (a line break, a character past Latin-1): the token
+  // would end up in the error, and in the host's logs.
+  if (token)
+    try {
+      headers.set('Authorization', `Bearer ${token}`)
+    } catch {
+      throw new TypeError('The token has characters an HTTP header cannot carry (a line break?).')
+    }
   let body: FormData | URLSearchParams | string | null = null
   if (init.json !== undefined) {
     headers.set('Content-Type', 'application/json')

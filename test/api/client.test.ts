@@ -470,6 +470,10 @@ describe('errors', () => {
       () => Response.json({ data: { type: 'groups', id: 'g-1', attributes: { uuid: 42, status: 'ready' } } }),
     ],
     ['an empty body', () => new Response('', { status: 200 })],
+    [
+      'a type that is not a string (nor can be made one)',
+      () => Response.json({ data: { type: { toString: 1 }, id: 'g-1', attributes: { status: 'ready' } } }),
+    ],
   ])('a 2xx with %s throws invalid_response', async (_name, reply) => {
     svc.answerWith(reply)
     const error = (await client()
@@ -480,6 +484,23 @@ describe('errors', () => {
     expect(error.code).toBe('invalid_response')
     expect(error.status).toBe(200)
     expect(error.messages.length).toBeGreaterThan(0)
+  })
+
+  it('reads metadata values that are not strings as their JSON text', async () => {
+    const file = wireFile()
+    svc.answer({ data: { ...file, attributes: { ...file.attributes, metadata: { a: { toString: 1 }, n: 5 } } } })
+    expect((await client().files.get(file.id)).metadata).toEqual({ a: '{"toString":1}', n: '5' })
+  })
+
+  it('refuses a token no header can carry without putting the token in the message', async () => {
+    svc.answer({ data: wireGroup() })
+    const error = (await client('secret\nTOKEN-123')
+      .groups.get('g-1')
+      .catch((e: unknown) => e)) as Error
+    expect(error).toBeInstanceOf(TypeError)
+    expect(error.message).toMatch(/token/i)
+    expect(error.message).not.toContain('TOKEN-123')
+    expect(svc.seen).toHaveLength(0)
   })
 
   it('a list answer without pagination throws invalid_response', async () => {

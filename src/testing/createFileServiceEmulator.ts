@@ -6,7 +6,7 @@ import { parseRecipe, serializeRecipe } from '../recipe/index.js'
 import type { ManualClock } from './clock.js'
 import { type ConvertOutput, type EmulatorEngines, ProcessingError } from './core/engines.js'
 import { createFaults, type EmulatorFaults, type FailNextOptions } from './core/faults.js'
-import { isWellFormedId, randomId, randomUuid } from './core/ids.js'
+import { derivedId, isWellFormedId, randomId, randomUuid } from './core/ids.js'
 import { createMemoryBlobStore, createMemoryStorage } from './core/memory.js'
 import { actionJson, fileJson, groupJson, paginationJson } from './core/serialize.js'
 import type {
@@ -244,13 +244,15 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   async function thumbnailsOf(job: JobRecord): Promise<string> {
     const recipe = parseRecipe('video', String(job.payload.recipe)).recipe
     const count = Number(recipe.operations.find((op) => op.name === 'thumbs')?.args[0] ?? 1)
+    // Ids from the job's: a job done again after a crash (the server stopped with kill -9
+    // midway) writes the same files and group again instead of leaving the first ones behind.
     const ids: string[] = []
     for (let i = 0; i < count; i++) {
-      const thumb = newFile({ originalName: `thumbnail-${i + 1}.png` })
+      const thumb = newFile({ id: derivedId('f', job.id, i), originalName: `thumbnail-${i + 1}.png` })
       await readySample(thumb, subjectPng(160, 90, i))
       ids.push(thumb.id)
     }
-    const group = builtGroup(newGroup(ids))
+    const group = builtGroup({ ...newGroup(ids), id: derivedId('g', job.id) })
     storage.putGroup(group)
     return group.id
   }

@@ -1,8 +1,11 @@
 // Jobs that break unexpectedly end as failed work, and the emulator keeps answering.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
+  type BlobStore,
   createFileServiceEmulator,
   createManualClock,
+  createMemoryBlobStore,
+  createMemoryStorage,
   createSimulatedEngines,
   type EmulatorEngines,
   ProcessingError,
@@ -109,5 +112,47 @@ describe('conversions worked on ahead of time', () => {
     for (let i = 0; i < 40; i++) ids.push(await convert(emulator, files[0]!.id))
     clock.advance(60_000)
     for (const id of ids) expect(await status(emulator, id)).toBe('ready')
+  })
+
+  it('done again after a crash, a video conversion makes the same thumbnails, not more', async () => {
+    const storage = createMemoryStorage()
+    const blobs = createMemoryBlobStore()
+    const clock = createManualClock()
+    // The first server dies while writing the second thumbnail: that write never ends, and what
+    // it wrote before stays in storage, as on disk after kill -9.
+    let puts = 0
+    const dying: BlobStore = {
+      ...blobs,
+      put: (key, data) => (++puts === 3 ? new Promise(() => {}) : blobs.put(key, data)),
+    }
+    const first = createFileServiceEmulator({ storage, blobs: dying, clock })
+    const { files } = await first.seed({ files: [{ sample: 'video' }] })
+    puts = 0
+    const started = await call(
+      first,
+      'POST',
+      `/files/${files[0]!.id}/conversions/video.json`,
+      'recipe=/format/webm/-/thumbs~3/',
+    )
+    expect(started.status).toBe(200)
+    const target = (await started.json()).data.id as string
+    clock.advance(60_000)
+    void call(first, 'GET', `/files/${target}.json`) // runs the job, and hangs in it
+    await vi.waitFor(() => expect(puts).toBe(3))
+    // Restarted on the same storage: the job, never finished, runs again.
+    const second = createFileServiceEmulator({ storage, blobs, clock })
+    const file = (await (await call(second, 'GET', `/files/${target}.json`)).json()).data
+    expect(file.attributes.status).toBe('ready')
+    const groupId = file.attributes.content.video.thumbnails_group_id as string
+    const inGroup = (await (await call(second, 'GET', `/groups/${groupId}/files.json`)).json()).data
+    const listed = (await (await call(second, 'GET', '/files.json?items=100')).json()).data
+    const thumbnails = listed.filter((f: { attributes: { original_name: string } }) =>
+      f.attributes.original_name.startsWith('thumbnail-'),
+    )
+    expect(inGroup).toHaveLength(3)
+    expect(thumbnails.map((f: { id: string }) => f.id).sort()).toEqual(
+      inGroup.map((f: { id: string }) => f.id).sort(),
+    )
+    expect((await (await call(second, 'GET', '/groups.json')).json()).data).toHaveLength(1)
   })
 })

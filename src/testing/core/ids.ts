@@ -8,6 +8,14 @@ export function randomId(prefix: string): string {
   return out
 }
 
+/**
+ * The `n`th id (`n` < 3844) made from another one, a job's: the same at every call, so work
+ * done again after a crash writes over what it wrote before rather than beside it.
+ */
+export function derivedId(prefix: string, from: string, n = 0): string {
+  return `${prefix}-${from.slice(-20)}${alphabet[Math.floor(n / 62)]}${alphabet[n % 62]}`
+}
+
 /** A random RFC 4122 v4 uuid. */
 export const randomUuid = (): string => crypto.randomUUID()
 

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { join, resolve } from 'node:path'
 import { serve } from '@hono/node-server'
-import { createFileServiceEmulator, createManualClock } from '../src/testing/index.ts'
+import { type BlobStore, createFileServiceEmulator, createManualClock } from '../src/testing/index.ts'
 import { corsHeaders } from './cors.ts'
 import { lockDataDir } from './dataLock.ts'
 import { createFsBlobStore } from './fsBlobStore.ts'
@@ -19,13 +19,28 @@ function applySecretKey(storage: SqliteStorage, projectId: string, secretKey: st
   if (project && project.secretKey !== secretKey) storage.putProject({ ...project, secretKey })
 }
 
-/** Seeds the demo once per data directory: on the first start, never again (even if emptied). */
-async function seedOnFirstStart(storage: SqliteStorage, seed: () => Promise<unknown>, projectId: string) {
+/**
+ * Seeds the demo once per data directory: on the first start, never again (even if emptied).
+ * A first start stopped while seeding (kill -9) left part of the demo and nothing else, since
+ * no request is answered before the seed is done: the next start drops that part and seeds again.
+ */
+async function seedOnFirstStart(
+  storage: SqliteStorage,
+  blobs: BlobStore,
+  emulator: { seedDemo: () => Promise<unknown>; reset: () => void },
+  projectId: string,
+) {
   if (storage.getMeta('seeded')) return
+  if (storage.getMeta('seeding')) {
+    for (const file of storage.listFiles(projectId, 0, Number.MAX_SAFE_INTEGER).rows)
+      if (file.blobKey) await blobs.delete(file.blobKey)
+    emulator.reset()
+  }
   const empty =
     storage.listFiles(projectId, 0, 1).count === 0 && storage.listGroups(projectId, 0, 1).count === 0
   if (empty) {
-    await seed()
+    storage.setMeta('seeding', new Date().toISOString())
+    await emulator.seedDemo()
     console.log('seeded a demo project (45 files, 3 groups)')
   }
   storage.setMeta('seeded', new Date().toISOString())
@@ -53,17 +68,18 @@ export async function main(argv: string[]) {
   }
   const storage = createSqliteStorage(join(dataDir, 'filekit.sqlite'))
   applySecretKey(storage, options.projectId, options.secretKey)
+  const blobs = createFsBlobStore(join(dataDir, 'blobs'))
   const emulator = createFileServiceEmulator({
     projectId: options.projectId,
     secretKey: options.secretKey,
     storage,
-    blobs: createFsBlobStore(join(dataDir, 'blobs')),
+    blobs,
     engines: createSharpEngines(),
     maxUploadBytes: options.maxUploadBytes,
     controlRoutes: options.control,
     ...(options.manualClock && { clock: createManualClock() }),
   })
-  await seedOnFirstStart(storage, emulator.seedDemo, options.projectId)
+  await seedOnFirstStart(storage, blobs, emulator, options.projectId)
 
   let handler = withUploadLimit((request) => emulator.fetch(request), options.maxUploadBytes)
   const log = batchLines((text) => console.log(text))

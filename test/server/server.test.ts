@@ -83,6 +83,34 @@ describe('emulator server', () => {
     expect(await second.stop()).toBe(0)
   }, 60_000)
 
+  it('seeds the demo again when its first start was stopped while seeding, leaving no part behind', async () => {
+    const dataDir = tempDir()
+    const first = await startEmulatorServer([], { dataDir })
+    expect(await first.stop()).toBe(0)
+    // What kill -9 midway through the first seed leaves: two of its files, no group, not seeded.
+    const db = new Database(join(dataDir, 'filekit.sqlite'))
+    const kept = db.prepare('SELECT id FROM files ORDER BY created_at LIMIT 2').pluck().all() as string[]
+    db.prepare(`DELETE FROM files WHERE id NOT IN (${kept.map(() => '?').join()})`).run(...kept)
+    db.exec("DELETE FROM groups_; DELETE FROM meta WHERE key = 'seeded'")
+    db.close()
+    for (const blob of onDisk(dataDir).blobs) if (!kept.includes(blob)) rmSync(join(dataDir, 'blobs', blob))
+
+    const second = await startEmulatorServer([], { dataDir })
+    expect(second.output.join('\n')).toContain('seeded a demo project')
+    const auth = { Authorization: `Bearer ${second.secretKey}` }
+    const root = api(second.baseUrl, second.projectId)
+    const count = async (what: string) =>
+      (await (await fetch(`${root}/${what}.json`, { headers: auth })).json()).pagination.count
+    expect(await count('files')).toBe(45)
+    expect(await count('groups')).toBe(3)
+    expect(await second.stop()).toBe(0)
+    const disk = onDisk(dataDir)
+    // The two files of the stopped seed are gone, bytes and all: every blob is a listed file's.
+    expect(disk.files).toHaveLength(45)
+    expect(disk.files.filter((id) => kept.includes(id))).toEqual([])
+    expect(disk.blobs).toEqual(disk.files)
+  }, 60_000)
+
   it('keeps every answered write across a restart, even after kill -9', async () => {
     const dataDir = tempDir()
     const first = await startEmulatorServer([], { dataDir })

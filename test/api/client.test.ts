@@ -488,7 +488,9 @@ describe('errors', () => {
 
   it('reads metadata values that are not strings as their JSON text', async () => {
     const file = wireFile()
-    svc.answer({ data: { ...file, attributes: { ...file.attributes, metadata: { a: { toString: 1 }, n: 5 } } } })
+    svc.answer({
+      data: { ...file, attributes: { ...file.attributes, metadata: { a: { toString: 1 }, n: 5 } } },
+    })
     expect((await client().files.get(file.id)).metadata).toEqual({ a: '{"toString":1}', n: '5' })
   })
 

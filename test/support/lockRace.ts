@@ -1,0 +1,18 @@
+// A child process for test/server/dataLock.test.ts: at each round's start time, tries to lock
+// that round's data directory, says whether it got it, and holds what it got until it exits.
+import { lockDataDir } from '../../server/dataLock.ts'
+
+const [start, ...dirs] = process.argv.slice(2)
+for (const [round, dir] of dirs.entries()) {
+  const at = Number(start) + round * 100
+  while (Date.now() < at) {} // every racer starts within the same millisecond
+  try {
+    lockDataDir(dir)
+    console.log(`${round} got`)
+  } catch {
+    console.log(`${round} refused`)
+  }
+}
+// Holds them until every racer is surely done: one that exits gives its locks up.
+const end = Number(start) + dirs.length * 100 + 2_000
+setTimeout(() => {}, end - Date.now())

@@ -1112,17 +1112,23 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       if (typeof body.failActions === 'string') faults.api.failActions(body.failActions)
       if (typeof body.failConversions === 'string') faults.api.failConversions(body.failConversions)
       const next = body.failNext as
-        | { match?: unknown; status?: unknown; count?: unknown; retryAfter?: unknown }
+        | { match?: unknown; status?: unknown; count?: unknown; retryAfter?: unknown; message?: unknown }
         | undefined
       if (next) {
         if (typeof next.match !== 'string' || typeof next.status !== 'number') {
           fail(400, 'failNext needs {match: string, status: number}.')
         }
-        faults.api.failNext(next.match as string, {
-          status: next.status as number,
-          count: typeof next.count === 'number' ? next.count : 1,
-          ...(typeof next.retryAfter === 'number' && { retryAfter: next.retryAfter }),
-        })
+        try {
+          faults.api.failNext(next.match as string, {
+            status: next.status as number,
+            count: typeof next.count === 'number' ? next.count : 1,
+            ...(typeof next.retryAfter === 'number' && { retryAfter: next.retryAfter }),
+            ...(typeof next.message === 'string' && { message: next.message }),
+          })
+        } catch (error) {
+          if (error instanceof RangeError) fail(400, error.message)
+          throw error
+        }
       }
       return c.json({ ok: true })
     })

@@ -807,6 +807,32 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect((await secret('GET', '/groups.json')).status).toBe(200)
       })
 
+      it('refuses a fault no answer could carry when it is set, not when it matches', async () => {
+        for (const failNext of [
+          { match: '/groups.json', status: 99 },
+          { match: '/groups.json', status: 204 },
+          { match: '/groups.json', status: 700 },
+          { match: '/groups.json', status: 500.5 },
+          { match: '/groups.json', status: 500, count: 0 },
+          { match: '/groups.json', status: 429, retryAfter: -1 },
+        ]) {
+          const answer = await call(host, 'POST', '/__emulator/faults', {
+            token: host.secretKey,
+            json: { failNext },
+          })
+          expectErrors(answer, 400)
+          expect(answer.body.errors[0]).toMatch(/^failNext: /)
+        }
+        expect((await secret('GET', '/groups.json')).status).toBe(200)
+        // With its own message, as emulator.faults.failNext() takes one.
+        await control(host, 'faults', {
+          failNext: { match: '/groups.json', status: 500, message: 'Disk on fire' },
+        })
+        const failed = await secret('GET', '/groups.json')
+        expectErrors(failed, 500)
+        expect(JSON.stringify(failed.body)).toContain('Disk on fire')
+      })
+
       it('429 carries Retry-After', async () => {
         await control(host, 'faults', { failNext: { match: '/files.json', status: 429, retryAfter: 7 } })
         const answer = await secret('GET', '/files.json')

@@ -1,6 +1,6 @@
 /** A fault that answers the next matching requests with an error status. */
 export interface FailNextOptions {
-  /** Status to answer with (e.g. 401, 429, 500). */
+  /** Status to answer with, 400 to 599 (e.g. 401, 429, 500); another throws a RangeError. */
   status: number
   /** How many matching requests fail. @default 1 */
   count?: number | undefined
@@ -52,7 +52,15 @@ export function createFaults(): FaultState {
         latency = Math.max(0, ms)
       },
       failNext: (match, options) => {
-        next.push({ match, options, left: options.count ?? 1 })
+        const { status, count = 1, retryAfter } = options
+        // Checked now: a status Response can't carry (99, 700) would only throw when matched.
+        if (!Number.isInteger(status) || status < 400 || status > 599)
+          throw new RangeError(`failNext: status is an error status, 400 to 599 (got ${status}).`)
+        if (!Number.isInteger(count) || count < 1)
+          throw new RangeError(`failNext: count is a whole number from 1 (got ${count}).`)
+        if (retryAfter !== undefined && !(retryAfter >= 0 && Number.isFinite(retryAfter)))
+          throw new RangeError(`failNext: retryAfter is seconds, 0 or more (got ${retryAfter}).`)
+        next.push({ match, options, left: count })
       },
       failActions: (id) => void actions.add(id),
       failConversions: (id) => void conversions.add(id),

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import { join, resolve } from 'node:path'
 import { serve } from '@hono/node-server'
@@ -110,6 +110,31 @@ export async function main(argv: string[]) {
     console.error(`Cannot listen on ${options.host}:${options.port}: ${error.message}`)
     storage.close()
     process.exit(1)
+  })
+
+  // Requests Node's parser refuses before any handler sees them (a request line and headers
+  // over 16 KB, an unknown method, broken HTTP) get what the emulator's refusals carry, JSON
+  // `{errors}` with CORS, and a log line, rather than Node's empty 400 or 431.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy()
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400
+    const body = JSON.stringify({
+      errors: [
+        status === 431
+          ? 'The request line and headers are over 16 KB: is a query string that long?'
+          : `The request could not be read as HTTP (${error.code ?? 'malformed'}).`,
+      ],
+    })
+    const headers = {
+      ...corsHeaders,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(body),
+      Connection: 'close',
+    }
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`)
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`)
+    if (!options.quiet) log.line(`- - ${status} refused unread (${error.code ?? 'malformed'})`)
   })
 
   // Which connections have a request on them: a stop waits for those, and closes the rest.

@@ -348,6 +348,31 @@ describe('emulator server', () => {
     }
   }, 60_000)
 
+  it('answers a request Node refuses unread (too long, unknown method) with {errors} and CORS, and logs it', async () => {
+    const server = await startEmulatorServer()
+    const long = await fetch(`${api(server.baseUrl, server.projectId)}/files.json?q=${'x'.repeat(20_000)}`)
+    expect(long.status).toBe(431)
+    expect(long.headers.get('access-control-allow-origin')).toBe('*')
+    expect((await long.json()).errors[0]).toMatch(/over 16 KB/)
+    const { port, hostname } = new URL(server.baseUrl)
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname)
+      let text = ''
+      socket.on('data', (chunk) => {
+        text += chunk
+      })
+      socket.on('end', () => resolve(text))
+      socket.on('error', reject)
+      socket.write('FOO / HTTP/1.1\r\nHost: x\r\n\r\n')
+    })
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
+    expect(raw).toContain('Access-Control-Allow-Origin: *')
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)).errors[0]).toMatch(/could not be read as HTTP/)
+    await expect.poll(() => server.output.join('\n')).toMatch(/ 431 refused unread/)
+    expect(server.output.join('\n')).not.toContain('x'.repeat(100))
+    await server.stop()
+  }, 60_000)
+
   it('answers CORS preflights so browser apps on another origin can call it', async () => {
     const server = await startEmulatorServer(['--quiet'])
     const answer = await fetch(`${api(server.baseUrl, server.projectId)}/groups/g-x.json`, {

@@ -559,8 +559,13 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       if (!file || file.projectId !== projectId || file.status === 'removed') missing.push(id)
       else if (file.status !== 'ready') empty.push(id)
     }
+    // Named, up to 20, each cut at 40 characters (ids have 24): an answer never grows with the
+    // request's garbage.
     const shown = (list: string[]) =>
-      list.slice(0, 20).join(', ') + (list.length > 20 ? ` and ${list.length - 20} more` : '')
+      list
+        .slice(0, 20)
+        .map((id) => (id.length > 40 ? `${id.slice(0, 40)}…` : id))
+        .join(', ') + (list.length > 20 ? ` and ${list.length - 20} more` : '')
     const problems = [
       ...(missing.length ? [`Unknown or removed file ids: ${shown(missing)}.`] : []),
       ...(empty.length

@@ -587,6 +587,13 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect(answer.body.errors.join(' ')).toContain(seeded.files[1]!.id)
         expect(answer.body.errors.join(' ')).toContain('f-BBBBBBBBBBBBBBBBBBBBBB')
         expect(await snapshot()).toEqual(before)
+        // Named, but not echoed whole: an answer doesn't grow with the garbage sent.
+        const garbage = await secret('POST', '/groups.json', {
+          json: { file_ids: [`f-${'x'.repeat(100_000)}`] },
+        })
+        expectErrors(garbage, 422)
+        expect(garbage.body.errors.join(' ')).toContain(`f-${'x'.repeat(38)}…`)
+        expect(JSON.stringify(garbage.body).length).toBeLessThan(300)
       })
 
       it('upload from a URL whose name is not valid percent-encoding: taken, named as written', async () => {

@@ -116,12 +116,18 @@ describe('FileList', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
-  it('starts on the last page when the default page is past it', async () => {
+  it('starts on the last page when the default page is past it, and tells the host once', async () => {
     await emulator.seed({ files: [{ name: 'a.png' }] })
     const { Wrapper } = wrapper()
-    render(<FileList defaultPage={4} />, { wrapper: Wrapper })
+    const onPageChange = vi.fn()
+    // StrictMode runs each effect twice in development: the host still hears it once.
+    render(<FileList defaultPage={4} onPageChange={onPageChange} />, {
+      wrapper: Wrapper,
+      reactStrictMode: true,
+    })
     await screen.findByText('Page 1 of 1')
     expect(names()).toEqual(['a.png'])
+    expect(onPageChange.mock.calls).toEqual([[1]])
   })
 
   it("lists a group's files in the group's order with only the group's token", async () => {

@@ -11,6 +11,15 @@ const item = (name: string) => screen.getByText(name).closest('li')!
 // Progress and cancel need a real XMLHttpRequest, and dropping a real DataTransfer: they are
 // tested in Chromium (test/browser/FileUploader.test.tsx).
 describe('FileUploader', () => {
+  it('tells the host its pending count once per change, also under StrictMode', async () => {
+    const { Wrapper } = wrapper()
+    const onPendingChange = vi.fn()
+    // StrictMode runs each effect twice in development: the host still hears 0 once.
+    render(<FileUploader onPendingChange={onPendingChange} />, { wrapper: Wrapper, reactStrictMode: true })
+    await screen.findByLabelText('Choose files')
+    expect(onPendingChange.mock.calls).toEqual([[0]])
+  })
+
   it('uploads several chosen files and reports each one', async () => {
     const onUploaded = vi.fn()
     const user = userEvent.setup()

@@ -242,7 +242,13 @@ export const FileUploader = withRef(function FileUploader({
   const pending = items.filter((item) => item.status === 'uploading' || item.status === 'queued').length
   const pendingChanged = useRef(onPendingChange)
   pendingChanged.current = onPendingChange
-  useEffect(() => pendingChanged.current?.(pending), [pending])
+  // Once per change: StrictMode runs the effect twice in development, and so does <Activity>
+  // showing the uploader again.
+  const saidPending = useRef<number>(undefined)
+  useEffect(() => {
+    if (saidPending.current !== pending) pendingChanged.current?.(pending)
+    saidPending.current = pending
+  }, [pending])
 
   const sending = (item: UploadItem) => item.status === 'uploading' && (online || item.loaded > 0)
   const percent = (item: UploadItem) => formatPercent(item.total ? item.loaded / item.total : 0, locale)

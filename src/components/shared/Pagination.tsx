@@ -48,9 +48,12 @@ export function Pagination({
   // A page past the last (its files were removed since, or the default page was too far) would
   // show an empty table: the last page is shown instead.
   const past = page > pages && pages > 0
+  // Said once: StrictMode runs the effect twice in development, before the page has moved.
+  const said = useRef(0)
   // biome-ignore lint/correctness/useExhaustiveDependencies: onPageChange is a new function every render
   useEffect(() => {
-    if (past) onPageChange(pages)
+    if (past && said.current !== pages) onPageChange(pages)
+    said.current = past ? pages : 0
   }, [past, pages])
   const button = (label: string, target: number, disabled: boolean, symbol: string) => (
     <button

@@ -81,6 +81,8 @@ export const Failed: Story = {
       () => expect(within(canvasElement).getByRole('status')).toHaveTextContent('Moderation: Failed'),
       { timeout: 8000 },
     )
+    // A failed action can be run again.
+    await expect(within(canvasElement).getByRole('button', { name: 'Run: Moderation' })).toBeEnabled()
   },
 }
 

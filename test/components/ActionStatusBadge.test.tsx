@@ -144,6 +144,15 @@ describe('ActionStatusBadge', () => {
     render(<ActionStatusBadge fileId={files[0]!.id} type="moderate" autoRun />, { wrapper: Wrapper })
     await tick(12_000)
     expect(status().textContent).toBe('Moderation: Failed')
+    // A failed action runs again when started again: the badge offers it.
+    emulator.faults.clear()
+    fireEvent.click(screen.getByRole('button', { name: 'Run: Moderation' }))
+    await tick(1_000)
+    expect(count('POST', '/actions/moderate.json')).toBe(2)
+    expect(status().textContent).toBe('Moderation: Running…')
+    await tick(12_000)
+    expect(status().textContent).toBe('Moderation: Done')
+    expect(screen.queryByRole('button', { name: 'Run: Moderation' })).toBeNull()
   })
 
   it('says why an action could not start, and offers to run it again', async () => {

@@ -138,7 +138,9 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
           </span>
         </>
       )}
-      {status === 'notStarted' && (!autoRun || runError) && (
+      {/* Never run (autoRun runs it itself), refused to start, or failed: a failed action runs
+          again when started again. */}
+      {((status === 'notStarted' && (!autoRun || runError)) || status === 'failed') && (
         <button
           type="button"
           className="fk-button"

@@ -39,23 +39,59 @@ function Providers({
   )
 }
 
-type ArgType = { type?: { name: string; value?: { name: string }[] }; control?: unknown }
+type ArgType = {
+  description?: string
+  type?: { name: string; raw?: string; value?: { name: string }[] }
+  table?: { type?: { summary?: string }; defaultValue?: { summary?: string } }
+  control?: unknown
+}
 const controlFor: Record<string, string> = { number: 'number', boolean: 'boolean', string: 'text' }
+
+/** `((group: Group) => void) | undefined` → `(group: Group) => void`: the type as a prop is written. */
+function withoutUndefined(raw: string) {
+  const type = raw.replace(/\s*\|\s*undefined$/, '')
+  // Outer parentheses go only when they wrap the whole type.
+  let depth = 0
+  const wrapped =
+    type.startsWith('(') &&
+    type.endsWith(')') &&
+    [...type.slice(0, -1)].every((c) => (depth += c === '(' ? 1 : c === ')' ? -1 : 0) > 0)
+  return wrapped ? type.slice(1, -1) : type
+}
 
 /**
  * The public props allow `undefined` (`maxFiles?: number | undefined`, for hosts with
- * exactOptionalPropertyTypes); react-docgen reads that as a union, which gets a JSON control and
- * is dropped from URL args. A union of one type and undefined is that type here.
+ * exactOptionalPropertyTypes); react-docgen reads that as a union, which gets a JSON control, is
+ * dropped from URL args and reads "union" in the props tables. A union of one type and undefined
+ * is that type here, and every table names the type as written, without `| undefined`. A
+ * `@default` in the prop's comment goes to the table's Default column instead of its description.
  */
 const optionalIsItsType = ({ argTypes }: { argTypes: Record<string, ArgType> }) =>
   Object.fromEntries(
     Object.entries(argTypes).map(([name, argType]) => {
+      // Unions, and unions of strings (`enum`), read "union" in the table: their text says more.
+      const raw =
+        argType.type?.name === 'union' || argType.type?.name === 'enum' ? argType.type.raw : undefined
+      const [description, documented] = (argType.description ?? '').split(/\s*@default\s+/)
+      const table = {
+        ...argType.table,
+        ...(raw && { type: { summary: withoutUndefined(raw) } }),
+        ...(documented && !argType.table?.defaultValue && { defaultValue: { summary: documented.trim() } }),
+      }
       const members = argType.type?.name === 'union' ? (argType.type.value ?? []) : []
       const defined = members.filter((member) => member.name !== 'undefined' && member.name !== 'other')
       const only = members.length === 2 && defined.length === 1 ? defined[0]! : null
-      if (!only) return [name, argType]
-      const control = controlFor[only.name]
-      return [name, { ...argType, type: only, ...(control && { control: { type: control } }) }]
+      const control = only && controlFor[only.name]
+      return [
+        name,
+        {
+          ...argType,
+          description,
+          table,
+          ...(only && { type: only }),
+          ...(control && { control: { type: control } }),
+        },
+      ]
     }),
   )
 
@@ -73,7 +109,7 @@ async function startWorker() {
 }
 
 const preview: Preview = {
-  argTypesEnhancers: [optionalIsItsType as NonNullable<Preview['argTypesEnhancers']>[number]],
+  argTypesEnhancers: [optionalIsItsType as unknown as NonNullable<Preview['argTypesEnhancers']>[number]],
   loaders: [mswLoader(startWorker)],
   parameters: {
     msw: { handlers },

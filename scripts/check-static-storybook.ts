@@ -73,6 +73,20 @@ try {
     console.error(`FAIL  introduction--docs: ${await docs.locator('table').count()} tables, not 2`)
   }
   await docs.close()
+  // The Props page: a table per component, types as written (not "union"), no story run.
+  const props = await browser.newPage()
+  await props.goto(`${base}/iframe.html?id=props--docs&viewMode=docs`)
+  try {
+    await props.locator('table').nth(5).waitFor({ timeout: 30_000 })
+    const text = await props.locator('body').innerText()
+    if (!text.includes('(group: Group) => void') || /\bunion\b/.test(text) || text.includes('@default'))
+      throw new Error('types or defaults not as written')
+    console.log('ok    props--docs: 6 tables, types as written')
+  } catch (error) {
+    failed++
+    console.error(`FAIL  props--docs: ${(error as Error).message}`)
+  }
+  await props.close()
 } finally {
   await browser.close()
   server.close()

@@ -51,12 +51,13 @@ const controlFor: Record<string, string> = { number: 'number', boolean: 'boolean
 function withoutUndefined(raw: string) {
   const type = raw.replace(/\s*\|\s*undefined$/, '')
   // Outer parentheses go only when they wrap the whole type.
+  if (!type.startsWith('(') || !type.endsWith(')')) return type
   let depth = 0
-  const wrapped =
-    type.startsWith('(') &&
-    type.endsWith(')') &&
-    [...type.slice(0, -1)].every((c) => (depth += c === '(' ? 1 : c === ')' ? -1 : 0) > 0)
-  return wrapped ? type.slice(1, -1) : type
+  for (const c of type.slice(0, -1)) {
+    depth += c === '(' ? 1 : c === ')' ? -1 : 0
+    if (depth === 0) return type // `(a) => (b)`: the first one closes early
+  }
+  return type.slice(1, -1)
 }
 
 /**

@@ -401,6 +401,23 @@ describe('errors', () => {
     expect(JSON.stringify(e) + e.message + e.stack).not.toContain('gat-hidden')
   })
 
+  it('reads JSON:API error objects: the detail, else the title', async () => {
+    svc.answer(
+      {
+        errors: [
+          { title: 'Invalid', detail: 'file_ids names a removed file' },
+          { title: 'Too many files' },
+          {},
+        ],
+      },
+      { status: 422 },
+    )
+    const error = (await client()
+      .groups.create({ fileIds: ['f-1'] })
+      .catch((e: unknown) => e)) as ValidationError
+    expect(error.messages).toEqual(['file_ids names a removed file', 'Too many files'])
+  })
+
   it('keeps only the exact subclass per status', async () => {
     svc.answer({ errors: ['x'] }, { status: 500 })
     const error = await client()

@@ -158,6 +158,9 @@ describe('parseRecipe', () => {
     ['image', '/-/rotate/45/', 'invalidValue', 'angle must be a multiple of 90 (got "45").'],
     ['image', '/-/setfill/red/', 'invalidValue', 'color must be a valid color (got "red").'],
     ['image', '/-/crop/0x10/', 'invalidValue', 'size must be WxH, N:M, face or image (got "0x10").'],
+    ['image', '/-/crop/16:0/', 'invalidValue', 'size must be WxH, N:M, face or image (got "16:0").'],
+    ['image', '/-/resize/0x100/', 'invalidValue', 'size must be a size with sides above 0 (got "0x100").'],
+    ['image', '/-/scale_crop/10x0/', 'invalidValue', 'size must be a size with sides above 0 (got "10x0").'],
     ['image', '/-/brightness/bright/', 'invalidValue', 'value must be a whole number (got "bright").'],
     [
       'image',

@@ -7,6 +7,7 @@ import {
   createFileServiceClient,
   type FileResource,
   FileServiceProvider,
+  fileServiceKeys,
   useConvert,
   useCreateGroup,
   useDeleteGroup,
@@ -133,6 +134,8 @@ describe('mutation hooks', () => {
     act(() => result.current.update.mutate({ id: group.id, fileIds: reversed }))
     await waitFor(() => expect(ids(result.current.files.data?.data)).toEqual(reversed))
     expect(result.current.update.isPending).toBe(true) // shown before the server answered
+    // The group is being built anew: said at once, not only once the server answers.
+    expect(result.current.group.data?.status).toBe('pending')
     await waitFor(() => expect(result.current.update.isSuccess).toBe(true))
     emulator.faults.latency(0)
     await waitFor(() => expect(result.current.group.data?.status).toBe('ready'))
@@ -221,8 +224,29 @@ describe('mutation hooks', () => {
     const { Wrapper } = wrapper()
     const { result } = renderHook(() => ({ del: useDeleteGroup(), list: useGroups() }), { wrapper: Wrapper })
     await waitFor(() => expect(result.current.list.data?.count).toBe(1))
+    const ctx = renderHook(() => useFileService(), { wrapper: Wrapper }).result.current
+    // Its detail was seen (a GroupEditor opened it, say).
+    const detail = fileServiceKeys.group(ctx, group.id)
+    await ctx.queryClient.fetchQuery({ queryKey: detail, queryFn: () => ctx.client.groups.get(group.id) })
+    expect(ctx.queryClient.getQueryData(detail)).toMatchObject({ id: group.id })
     await act(() => result.current.del.mutateAsync(group.id))
     await waitFor(() => expect(result.current.list.data?.count).toBe(0))
+    // Nothing of it is kept to be shown again: its detail is gone from the cache.
+    expect(ctx.queryClient.getQueryData(detail)).toBeUndefined()
+  })
+
+  it('useUploadFile refreshes the file lists on screen', async () => {
+    await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(() => ({ upload: useUploadFile(), list: useFiles() }), { wrapper: Wrapper })
+    await waitFor(() => expect(result.current.list.data?.count).toBe(1))
+    await act(() =>
+      result.current.upload.mutateAsync({
+        file: new Blob([subjectPng() as BlobPart], { type: 'image/png' }),
+        name: 'new.png',
+      }),
+    )
+    await waitFor(() => expect(result.current.list.data?.count).toBe(2))
   })
 
   // Progress events themselves are checked in Chromium (test/browser/upload.test.ts): jsdom's

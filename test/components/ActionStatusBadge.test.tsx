@@ -3,7 +3,7 @@ import { createRef } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ActionStatusBadge } from '../../src/index.ts'
 import { eicar } from '../../src/testing/index.ts'
-import { secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
+import { setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
 const { emulator, count } = setupEmulator({ delays: { action: 5_000 } })
@@ -264,6 +264,21 @@ describe('ActionStatusBadge', () => {
     expect(root).toBe(ref.current)
     expect(root.className).toBe('fk-badge mine')
     expect(root.getAttribute('title')).toBe('t')
-    expect(secretKey).toBeTruthy()
+  })
+
+  it('starts the action once however often Run is pressed while it starts', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" />, { wrapper: Wrapper })
+    await tick(50)
+    emulator.faults.latency(300)
+    const run = screen.getByRole('button', { name: 'Run: Image recognition' })
+    fireEvent.click(run)
+    await tick(50)
+    expect(run).toHaveProperty('disabled', true)
+    fireEvent.click(run)
+    await tick(1_000)
+    expect(count('POST', '/actions/recognize.json')).toBe(1)
+    expect(status().textContent).toBe('Image recognition: Running…')
   })
 })

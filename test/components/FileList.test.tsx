@@ -50,8 +50,13 @@ describe('FileList', () => {
     await screen.findByText('Page 3 of 3')
     expect(rows()).toHaveLength(5)
     expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true)
+    // Another page size starts again at page 1, not at page 3 of other rows.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Per page' }), '10')
+    await screen.findByText('Page 1 of 5')
+    await user.click(screen.getByRole('button', { name: 'Last page' }))
+    await screen.findByText('Page 5 of 5')
     await user.click(screen.getByRole('button', { name: 'First page' }))
-    await screen.findByText('Page 1 of 3')
+    await screen.findByText('Page 1 of 5')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Per page' }), '50')
     await screen.findByText('Page 1 of 1')
     expect(rows()).toHaveLength(45)
@@ -114,6 +119,19 @@ describe('FileList', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     await screen.findByText('Page 3 of 3')
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('shows nothing of the page it had once another page is refused to its token', async () => {
+    await emulator.seed({ files: Array.from({ length: 45 }, () => ({})) })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(<FileList defaultPageSize={20} />, { wrapper: Wrapper })
+    await screen.findByText('Page 1 of 3')
+    // The token was revoked meanwhile: the rows it could read before are not kept on screen.
+    emulator.faults.failNext(/GET .*\/files\.json/, { status: 401, message: 'Token revoked' })
+    await user.click(screen.getByRole('button', { name: 'Last page' }))
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Not allowed with this token/)
+    expect(screen.queryByRole('table')).toBeNull()
   })
 
   it('starts on the last page when the default page is past it, and tells the host once', async () => {

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { FileUploader } from '../../src/index.ts'
@@ -53,6 +53,12 @@ describe('FileUploader', () => {
     expect(count('POST', '/files.json')).toBe(0)
     await user.click(screen.getByRole('button', { name: 'Remove big.png from the list' }))
     expect(screen.queryByText('big.png')).toBeNull()
+    // At the limit exactly, and an extension in capitals: both taken, and sent.
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File(['x'.repeat(10)], 'REPORT.PDF', { type: 'application/pdf' }),
+    ])
+    expect(within(item('REPORT.PDF')).queryByRole('alert')).toBeNull()
+    await waitFor(() => expect(count('POST', '/files.json')).toBe(1))
   })
 
   it('refuses an empty file in plain words, without sending it', async () => {

@@ -262,11 +262,18 @@ describe('GroupEditor', () => {
     expect(described(screen.getByRole('list', { name: 'Files in this group' }))).toBe(hint)
     const handle = screen.getByRole('button', { name: '1. a.png' })
     expect(described(handle)).toBe(hint)
+    // Nowhere to move: the first file's ↑ and the last one's ↓ are off, the others on.
+    const enabled = (name: string) => !screen.getByRole('button', { name }).hasAttribute('disabled')
+    expect(['Move a.png up', 'Move a.png down', 'Move c.png up', 'Move c.png down'].map(enabled)).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ])
     handle.focus()
     await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
     expect(order()).toEqual(['b.png', 'a.png', 'c.png'])
     expect(document.activeElement?.textContent).toBe('2. a.png')
-    expect(screen.getByRole('status', { name: '' }).textContent).toBeDefined()
     expect(container.querySelector('[data-slot="announcer"]')!.textContent).toBe(
       'a.png moved to position 2 of 3.',
     )
@@ -295,6 +302,11 @@ describe('GroupEditor', () => {
     // The button is gone: the keyboard is on the editor's heading, and the discard is announced.
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: `Group ${group.id}` }))
     expect(document.querySelector('[data-slot="announcer"]')!.textContent).toBe('Changes discarded.')
+    // Backspace removes too (a Mac keyboard's Delete key).
+    screen.getByRole('button', { name: '1. a.png' }).focus()
+    await user.keyboard('{Backspace}')
+    expect(order()).toEqual(['b.png', 'c.png'])
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }))
     for (const name of ['a.png', 'b.png', 'c.png'])
       await user.click(screen.getByRole('button', { name: `Remove ${name}` }))
     // The last file gone, its row is too: the keyboard is on the heading, not the page body.

@@ -206,6 +206,26 @@ describe('RecipeBuilder', () => {
     expect(input.hasAttribute('aria-describedby')).toBe(false)
   })
 
+  it('marks only the refused value of an operation as invalid', async () => {
+    await render_('subject', {
+      defaultValue: { kind: 'image', operations: [{ name: 'crop', args: ['10x10', 'nowhere'] }] },
+    })
+    await screen.findByRole('alert')
+    const inputs = [...screen.getByRole('listitem').querySelectorAll<HTMLInputElement>('input, select')]
+    expect(inputs.length).toBeGreaterThan(1)
+    const invalid = inputs.filter((i) => i.getAttribute('aria-invalid') === 'true')
+    expect(invalid.map((i) => i.value)).toEqual(['nowhere'])
+  })
+
+  it("refuses a format the file's conversions don't offer, though the catalogue has it", async () => {
+    const user = userEvent.setup()
+    await render_('pdf')
+    const paste = screen.getByRole('textbox', { name: /paste/i })
+    await user.type(paste, '/format/xlsx/{Enter}')
+    expect((await screen.findByRole('alert')).textContent).toMatch(/xlsx/)
+    expect(screen.getByRole('button', { name: 'Convert' })).toHaveProperty('disabled', true)
+  })
+
   it('raises no alert for the values a number passes through while it is typed', async () => {
     const user = userEvent.setup()
     const { container } = await render_('subject', { previewDelay: 300 })

@@ -189,7 +189,9 @@ describe('provider', () => {
     )
     await waitFor(() => expect(result.current.groups.isSuccess).toBe(true))
     expect(result.current.ctx.queryClient).toBe(hostClient)
-    expect(hostClient.getQueryData(fileServiceKeys.groupList(result.current.ctx, {}))).toBeDefined()
+    expect(hostClient.getQueryData(fileServiceKeys.groupList(result.current.ctx, {}))).toEqual(
+      result.current.groups.data,
+    )
     expect(result.current.host.data).toEqual({ name: 'Ada' })
   })
 

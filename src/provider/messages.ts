@@ -112,7 +112,7 @@ export const editorMessages = {
   'editor.uuid': 'Version: {uuid}',
   'editor.pick': 'Add from project files',
   'editor.addSelected': 'Add {count} selected',
-  'editor.tooMany': 'A group holds at most {max} files.',
+  'editor.tooMany': 'A group holds at most {max, plural, one {# file} other {# files}}.',
   'editor.notAdded': 'Not added: {names}.',
   'editor.needOne': 'Add at least one file.',
   'editor.removedFiles': 'Take out what was removed from the project to save: {names}.',
@@ -217,8 +217,9 @@ export type MessageKey = keyof DefaultMessages
  * {@link defaultMessages}: `recipe.op.<operation>` (an operation's label, e.g. `recipe.op.resize`),
  * `recipe.arg.<argument>` (an argument's name, e.g. `recipe.arg.size`) and
  * `recipe.issue.<RecipeIssueKey>` (a problem, filled from the issue's `values`: `name`, `arg`,
- * `value`, `min`, `max`, `expected`, `format`, `kind`). Unset, they read as the catalogue's
- * English label, the argument's name and the issue's English `message`.
+ * `value`, `min`, `max`, `expected`, `format`, `kind`, and `opLabel` / `argLabel`, the operation
+ * and argument as the host's `recipe.op.*` / `recipe.arg.*` name them). Unset, they read as the
+ * catalogue's English label, the argument's name and the issue's English `message`.
  */
 export type RecipeMessageKey =
   | `recipe.op.${string}`
@@ -234,15 +235,31 @@ export type FileServiceMessages = Record<MessageKey, string> & Partial<Record<Re
 /**
  * Fills `{name}` placeholders; unknown placeholders stay as written. Numbers go through
  * `formatNumber` when given (the components pass `Intl.NumberFormat` with the provider's
- * `locale`), else `String`.
+ * `locale`), else `String`. A count picks its words with ICU's plural form,
+ * `{count, plural, =0 {no files} one {# file} other {# files}}`: an exact `=N`, else the
+ * locale's plural category (`Intl.PluralRules`: zero, one, two, few, many, other), with `#`
+ * as the number; the words may hold `{name}` placeholders.
  */
 export function formatMessage(
   template: string,
   values: Record<string, string | number> = {},
   formatNumber: (value: number) => string = String,
+  locale?: string,
 ): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = values[name]
-    return value === undefined ? whole : typeof value === 'number' ? formatNumber(value) : value
-  })
+  return template
+    .replace(
+      /\{(\w+), ?plural,((?:[^{}]|\{(?:[^{}]|\{\w+\})*\})*)\}/g,
+      (whole, name: string, options: string) => {
+        const count = values[name]
+        const words = (key: string) => options.match(`(?:^|\\s)${key} ?\\{((?:[^{}]|\\{\\w+\\})*)\\}`)?.[1]
+        const chosen =
+          typeof count === 'number' &&
+          (words(`=${count}`) ?? words(new Intl.PluralRules(locale).select(count)) ?? words('other'))
+        return typeof chosen === 'string' ? chosen.replace(/#/g, formatNumber(count as number)) : whole
+      },
+    )
+    .replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const value = values[name]
+      return value === undefined ? whole : typeof value === 'number' ? formatNumber(value) : value
+    })
 }

@@ -57,7 +57,7 @@ function argProblem(spec: RecipeArgSpec, value: string): Problem | null {
         return {
           key: 'outOfRange',
           message: `${spec.name} must be between ${spec.min} and ${spec.max} (got ${v}).`,
-          values: { min: spec.min, max: spec.max },
+          values: { min: spec.min, max: spec.max, value: v },
         }
       }
       return spec.step && v % spec.step !== 0 ? invalid(`a multiple of ${spec.step}`) : null

@@ -56,6 +56,43 @@ describe('in Chromium', () => {
     expect(document.activeElement).toBe(paste)
   })
 
+  it('shows recipes, and takes pasted ones, left to right on a right-to-left page', async () => {
+    const [file] = await uploaded(['rtl.docx'])
+    render(
+      <div dir="rtl">
+        <RecipeBuilder
+          fileId={file!.id}
+          defaultValue={{
+            kind: 'document',
+            operations: [
+              { name: 'format', args: ['jpg'] },
+              { name: 'page', args: ['2'] },
+            ],
+          }}
+        />
+      </div>,
+      { wrapper: provider(secretKey) },
+    )
+    const output = await waitFor(() => {
+      const found = document.querySelector('[data-slot="recipe-text"]')
+      expect(found?.textContent).toBe('/format/jpg/-/page/2/')
+      return found!
+    })
+    // Where each character is drawn: in a right-to-left paragraph the slashes at either end
+    // would move to the other side ("format/jpg/-/page/2//" read from the right).
+    const text = output.firstChild!
+    const left = (i: number) => {
+      const range = document.createRange()
+      range.setStart(text, i)
+      range.setEnd(text, i + 1)
+      return range.getBoundingClientRect().left
+    }
+    const xs = Array.from({ length: text.textContent!.length }, (_, i) => left(i))
+    expect(xs).toEqual([...xs].sort((a, b) => a - b))
+    const paste = screen.getByRole('textbox', { name: 'Paste a recipe' })
+    expect(getComputedStyle(paste).direction).toBe('ltr')
+  })
+
   it('keeps the keyboard in the pagination when the page button pressed becomes disabled', async () => {
     await uploaded(['page-a.txt', 'page-b.txt'])
     render(<FileList defaultPageSize={1} />, { wrapper: provider(secretKey) })

@@ -4,7 +4,7 @@ import '../../src/styles.css'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { createFileServiceClient, FileList } from '../../src/index.ts'
+import { createFileServiceClient, FileList, FileUploader } from '../../src/index.ts'
 import { baseUrl, projectId, secretKey } from './support.ts'
 import { provider } from './wrapper.tsx'
 
@@ -35,6 +35,36 @@ describe('styles.css in Chromium', () => {
     // inside the table's edge.
     const reach = Number.parseFloat(style.outlineOffset) + Number.parseFloat(style.outlineWidth)
     expect(reach).toBeLessThanOrEqual(0)
+  })
+
+  it("shows FileUploader's own label as its button, not the browser's file input, with its focus and disabled look", async () => {
+    const { rerender } = render(
+      <>
+        <button type="button">before</button>
+        <FileUploader />
+      </>,
+      { wrapper: provider(secretKey) },
+    )
+    const input = screen.getByLabelText('Choose files')
+    const label = screen.getByText('Choose files')
+    // The input's "Choose Files" / "No file chosen" are in the browser's language: out of sight.
+    const box = input.getBoundingClientRect()
+    expect(box.width * box.height).toBeLessThanOrEqual(1)
+    expect(getComputedStyle(input).opacity).toBe('0')
+    expect(getComputedStyle(label).borderStyle).toBe('solid')
+    expect(label.getBoundingClientRect().width).toBeGreaterThan(40)
+    // Reached by the keyboard, still named by its label; the ring is drawn on the label.
+    screen.getByRole('button', { name: 'before' }).focus()
+    await userEvent.keyboard('{Tab}')
+    expect(document.activeElement).toBe(input)
+    expect(getComputedStyle(label).outlineStyle).toBe('solid')
+    rerender(
+      <>
+        <button type="button">before</button>
+        <FileUploader disabled />
+      </>,
+    )
+    expect(getComputedStyle(label).opacity).toBe('0.6')
   })
 
   it('writes placeholders with at least 4.5:1 contrast on inputs, light and dark', async () => {

@@ -253,9 +253,10 @@ describe('RecipeBuilder', () => {
         'recipe.add': 'Operation hinzufügen',
         'recipe.op.brightness': 'Helligkeit',
         'recipe.arg.value': 'Wert',
-        'recipe.issue.outOfRange': '{arg} muss zwischen {min} und {max} liegen ({value}).',
+        'recipe.issue.outOfRange': '{opLabel}: {argLabel} muss zwischen {min} und {max} liegen ({value}).',
         'recipe.issue.unknownOperation': 'Unbekannte Operation „{name}“.',
       },
+      locale: 'de-DE',
     })
     render(<RecipeBuilder fileId={files[0]!.id} previewDelay={10} />, { wrapper: Wrapper })
     const add = await screen.findByRole('combobox', { name: 'Operation hinzufügen' })
@@ -265,9 +266,10 @@ describe('RecipeBuilder', () => {
     await user.click(screen.getByRole('button', { name: 'Add' }))
     const input = screen.getByRole('spinbutton', { name: 'Helligkeit Wert' })
     await user.clear(input)
-    await user.type(input, '300')
+    await user.type(input, '3000')
+    // Named as the host's messages name them, numbers as the locale writes them.
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'value muss zwischen -100 und 100 liegen (300).',
+      'Helligkeit: Wert muss zwischen -100 und 100 liegen (3.000).',
     )
     await user.type(screen.getByRole('textbox', { name: 'Paste a recipe' }), '/-/nonsense/1/')
     await user.click(screen.getByRole('button', { name: 'Use pasted recipe' }))

@@ -39,3 +39,23 @@ it('fills placeholders and leaves unknown ones as written', () => {
     '2 of 1.500: 7',
   )
 })
+
+it("picks a count's words by the locale's plural form", () => {
+  const files = '{count, plural, =0 {no files} one {# file} other {# files}} in {group}'
+  expect([0, 1, 2, 1500].map((count) => formatMessage(files, { count, group: 'g-1' }, String, 'en'))).toEqual(
+    ['no files in g-1', '1 file in g-1', '2 files in g-1', '1500 files in g-1'],
+  )
+  // Polish has four forms; the words may hold placeholders, and # is the number as written.
+  const polish = '{count, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}} ({name})'
+  const numbers = new Intl.NumberFormat('pl-PL').format
+  expect(
+    [1, 3, 5, 22, 1.5].map((count) => formatMessage(polish, { count, name: 'x' }, numbers, 'pl')),
+  ).toEqual(['1 plik (x)', '3 pliki (x)', '5 plików (x)', '22 pliki (x)', '1,5 pliku (x)'])
+  // The English defaults use it: no "at most 1 files".
+  expect(formatMessage(defaultMessages['editor.tooMany'], { max: 1 }, String, 'en')).toBe(
+    'A group holds at most 1 file.',
+  )
+  // Without the number, or with no form that fits, it stays as written.
+  expect(formatMessage('{n, plural, one {# a}}', {}, String, 'en')).toBe('{n, plural, one {# a}}')
+  expect(formatMessage('{n, plural, one {# a}}', { n: 2 }, String, 'en')).toBe('{n, plural, one {# a}}')
+})

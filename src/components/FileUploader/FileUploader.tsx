@@ -295,7 +295,8 @@ export const FileUploader = withRef(function FileUploader({
         onDrop={onDrop}
       >
         <p aria-hidden="true">{t('uploader.drop')}</p>
-        <label htmlFor={inputId}>{t('uploader.choose')}</label>{' '}
+        {/* The input before its label: styles.css hides the input's own button and "No file
+            chosen" (in the browser's language, not the host's) and draws its focus on the label. */}
         <input
           ref={input}
           id={inputId}
@@ -308,6 +309,9 @@ export const FileUploader = withRef(function FileUploader({
             e.target.value = '' // choosing the same file again still triggers a change
           }}
         />
+        <label htmlFor={inputId} className="fk-button">
+          {t('uploader.choose')}
+        </label>
       </section>
       {items.length > 0 && (
         <ul ref={list} aria-label={t('uploader.list')} data-slot="upload-list">

@@ -25,6 +25,7 @@ import { CheckAgain } from '../shared/CheckAgain.js'
 import { copyText } from '../shared/copyText.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
+import { formatNumber } from '../shared/format.js'
 import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { useAnnouncement } from '../shared/useAnnouncement.js'
@@ -245,11 +246,24 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   // `messages` has `recipe.op.*`, `recipe.arg.*` or `recipe.issue.*` for them.
   const own = (key: RecipeMessageKey, english: string, values?: Record<string, string | number>) => {
     const template = ctx.messages[key]
-    return template ? formatMessage(template, values) : english
+    return template
+      ? formatMessage(template, values, (value) => formatNumber(value, ctx.locale), ctx.locale)
+      : english
   }
   const label = (name: string) => own(`recipe.op.${name}`, specOf(name)?.label ?? name)
+  const argLabel = (name: string) => own(`recipe.arg.${name}`, name)
   const problems = (list: RecipeIssue[]) =>
-    list.map((i) => own(`recipe.issue.${i.key}`, i.message, i.values)).join(' ')
+    list
+      .map((i) => {
+        const { name, arg } = i.values
+        // A translated problem names the operation and argument as the host's messages do.
+        const labels = {
+          ...(name && { opLabel: label(String(name)) }),
+          ...(arg && { argLabel: argLabel(String(arg)) }),
+        }
+        return own(`recipe.issue.${i.key}`, i.message, { ...i.values, ...labels })
+      })
+      .join(' ')
   const applyPasted = () => {
     if (!pasted.trim()) return
     const parsed = parseRecipe(kind, pasted)
@@ -345,7 +359,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
                     <ArgInput
                       key={arg.name}
                       spec={arg}
-                      label={`${label(op.name)} ${own(`recipe.arg.${arg.name}`, arg.name)}`}
+                      label={`${label(op.name)} ${argLabel(arg.name)}`}
                       value={given[a]!}
                       // The operation's problems are read with each of its inputs; an input
                       // they name is marked invalid.
@@ -449,7 +463,9 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       <p>
         <label>
           {t('recipe.text')} {/* Not live (an <output> is): it changes with every key typed in any input. */}
-          <output ref={shownText} data-slot="recipe-text" aria-live="off">
+          {/* Recipes read left to right, on a right-to-left page too: there, the slashes at
+              either end would be drawn on the other side. */}
+          <output ref={shownText} data-slot="recipe-text" aria-live="off" dir="ltr">
             {text || '—'}
           </output>
         </label>{' '}
@@ -473,6 +489,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
           <input
             ref={pasteInput}
             type="text"
+            dir="ltr"
             aria-invalid={pasteIssues.length > 0 || undefined}
             aria-describedby={pasteIssues.length ? `${ids}-paste` : undefined}
             value={pasted}

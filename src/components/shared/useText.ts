@@ -12,10 +12,11 @@ export type Translate<K extends MessageKey = MessageKey> = (
 /**
  * `t(key, values)`: the provider's message for `key`, else the English default from `defaults`
  * (the message groups this component shows; the type allows only their keys), filled in.
- * Numbers in `values` (counts, positions, pages) are written as the provider's `locale` writes them.
+ * Numbers in `values` (counts, positions, pages) are written as the provider's `locale` writes them,
+ * and a `{count, plural, …}` picks that locale's plural form.
  */
 export function useText<K extends MessageKey>(defaults: Readonly<Record<K, string>>): Translate<K> {
   const { messages, locale } = useFileService()
   return (key, values = {}) =>
-    formatMessage(messages[key] ?? defaults[key], values, (value) => formatNumber(value, locale))
+    formatMessage(messages[key] ?? defaults[key], values, (value) => formatNumber(value, locale), locale)
 }

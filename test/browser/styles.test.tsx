@@ -4,7 +4,7 @@ import '../../src/styles.css'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { createFileServiceClient, FileList, FileUploader } from '../../src/index.ts'
+import { ActionStatusBadge, createFileServiceClient, FileList, FileUploader } from '../../src/index.ts'
 import { baseUrl, projectId, secretKey } from './support.ts'
 import { provider } from './wrapper.tsx'
 
@@ -65,6 +65,27 @@ describe('styles.css in Chromium', () => {
       </>,
     )
     expect(getComputedStyle(label).opacity).toBe('0.6')
+  })
+
+  it('draws a badge as a pill on one line, and with round corners, not a pill, when a long text wraps', async () => {
+    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    const file = await operator.files.upload(new Blob(['badge']), { name: 'badge.txt' })
+    const long = 'Virenprüfung (automatisch, dauert einige Minuten)'
+    const { container } = render(
+      <div style={{ width: 160 }}>
+        <ActionStatusBadge fileId={file.id} type="virus_scan" />
+        <ActionStatusBadge fileId={file.id} type="virus_scan" style={{ whiteSpace: 'nowrap' }} />
+      </div>,
+      { wrapper: provider(secretKey, { messages: { 'action.virus_scan': long } }) },
+    )
+    await screen.findAllByText(/Not started/)
+    const [wrapped, single] = [...container.querySelectorAll<HTMLElement>('[data-slot="action-status"]')]
+    // The radius used is the smaller of the one set and half the box's height.
+    const used = (badge: HTMLElement) =>
+      Math.min(Number.parseFloat(getComputedStyle(badge).borderTopLeftRadius), badge.offsetHeight / 2)
+    expect(used(single!)).toBe(single!.offsetHeight / 2)
+    expect(wrapped!.offsetHeight).toBeGreaterThan(single!.offsetHeight * 2)
+    expect(used(wrapped!)).toBeLessThan(wrapped!.offsetHeight / 4)
   })
 
   it('writes placeholders with at least 4.5:1 contrast on inputs, light and dark', async () => {

@@ -1,16 +1,17 @@
 // The provider tree the browser tests render components in: a fresh host QueryClient and a
-// FileServiceProvider on the shared emulator server, with `token` (none: anonymous).
+// FileServiceProvider on the shared emulator server, with `token` (none: anonymous) and any
+// other provider props (`messages`, `locale`).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { FileServiceProvider } from '../../src/index.ts'
+import { FileServiceProvider, type FileServiceProviderProps } from '../../src/index.ts'
 import { baseUrl, projectId } from './support.ts'
 
 export const provider =
-  (token?: string) =>
+  (token?: string, props: Partial<FileServiceProviderProps> = {}) =>
   ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={new QueryClient()}>
-      <FileServiceProvider baseUrl={baseUrl} projectId={projectId} token={token}>
+      <FileServiceProvider baseUrl={baseUrl} projectId={projectId} token={token} {...props}>
         {children}
       </FileServiceProvider>
     </QueryClientProvider>

@@ -4,7 +4,14 @@ import '../../src/styles.css'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { ActionStatusBadge, createFileServiceClient, FileList, FileUploader } from '../../src/index.ts'
+import {
+  ActionStatusBadge,
+  createFileServiceClient,
+  FileList,
+  FileUploader,
+  RecipeBuilder,
+} from '../../src/index.ts'
+import { subjectPng } from '../../src/testing/index.ts'
 import { baseUrl, projectId, secretKey } from './support.ts'
 import { provider } from './wrapper.tsx'
 
@@ -86,6 +93,25 @@ describe('styles.css in Chromium', () => {
     expect(used(single!)).toBe(single!.offsetHeight / 2)
     expect(wrapped!.offsetHeight).toBeGreaterThan(single!.offsetHeight * 2)
     expect(used(wrapped!)).toBeLessThan(wrapped!.offsetHeight / 4)
+  })
+
+  it("keeps a size's width, × and height on one line in a narrow RecipeBuilder", async () => {
+    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    const file = await operator.files.upload(new Blob([subjectPng() as BlobPart], { type: 'image/png' }), {
+      name: 'narrow.png',
+    })
+    render(
+      <div style={{ width: 320 }}>
+        <RecipeBuilder
+          fileId={file.id}
+          defaultValue={{ kind: 'image', operations: [{ name: 'resize', args: ['800x600'] }] }}
+        />
+      </div>,
+      { wrapper: provider(secretKey, { locale: 'de-DE' }) },
+    )
+    const width = await screen.findByRole('spinbutton', { name: /width/i }, { timeout: 5_000 })
+    const height = screen.getByRole('spinbutton', { name: /height/i })
+    expect(height.getBoundingClientRect().top).toBe(width.getBoundingClientRect().top)
   })
 
   it('writes placeholders with at least 4.5:1 contrast on inputs, light and dark', async () => {

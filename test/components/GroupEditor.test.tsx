@@ -606,4 +606,56 @@ describe('GroupEditor', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce(), { timeout: 2_000 })
     expect(await serverOrder(group.id)).toEqual(['b.png', 'c.png'])
   })
+  it('keeps one save at a time, whatever an earlier create of another edit answers meanwhile', async () => {
+    const other = await seededGroup()
+    await emulator.seed({ files: [{ name: 'new.png' }] })
+    const onSaved = vi.fn()
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    const { rerender } = render(<GroupEditor onSaved={onSaved} />, { wrapper: Wrapper })
+    await pick(user, 'new.png')
+    emulator.faults.latency(800)
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    // Another group, and a save of it that takes longer than the create still on its way.
+    rerender(<GroupEditor groupId={other.id} onSaved={onSaved} />)
+    emulator.faults.latency(0)
+    await user.click(await screen.findByRole('button', { name: 'Remove a.png' }))
+    emulator.faults.latency(2_500)
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    // The create answers (onSaved hears of it) while the save is still on its way.
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce(), { timeout: 3_000 })
+    await user.click(screen.getByRole('button', { name: 'Saving…' }))
+    emulator.faults.latency(0)
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(2), { timeout: 5_000 })
+    expect(count('PUT', `/groups/${other.id}`)).toBe(1)
+  }, 15_000)
+
+  it.skipIf(!Activity)(
+    'creates one group when hidden and shown by an <Activity> while it is created',
+    async () => {
+      await emulator.seed({ files: [{ name: 'new.png' }] })
+      const onCreated = vi.fn()
+      const user = userEvent.setup()
+      const { Wrapper } = wrapper()
+      const editor = (mode: 'visible' | 'hidden') => (
+        <Activity mode={mode}>
+          <GroupEditor onCreated={onCreated} />
+        </Activity>
+      )
+      const { rerender } = render(editor('visible'), { wrapper: Wrapper })
+      await pick(user, 'new.png')
+      emulator.faults.latency(500)
+      await user.click(screen.getByRole('button', { name: 'Create group' }))
+      rerender(editor('hidden'))
+      rerender(editor('visible'))
+      // Shown again, it is still creating that group: a press does not start another.
+      const button = screen.getByRole('button', { name: /^(Create group|Creating…|Saving…)$/ })
+      expect(button.textContent).not.toBe('Create group')
+      await user.click(button)
+      emulator.faults.latency(0)
+      await waitFor(() => expect(onCreated).toHaveBeenCalledOnce(), { timeout: 3_000 })
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(count('POST', '/groups.json')).toBe(1)
+    },
+  )
 })

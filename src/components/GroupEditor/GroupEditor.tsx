@@ -257,10 +257,16 @@ export const GroupEditor = withRef(function GroupEditor({
       setToken(undefined)
     }
   }
-  // A new group after another group is a new create: no refusal from an earlier one.
+  // A new group after another group is a new create: no refusal from an earlier one. Only when
+  // the edit changes: an <Activity> showing the editor again runs the effect too, and a create
+  // still on its way must stay so (Create would be offered again, and make a second group).
   const resetCreate = create.reset
+  const resetFor = useRef(edit)
   // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when a fresh edit starts
-  useEffect(() => resetCreate(), [edit])
+  useEffect(() => {
+    if (resetFor.current !== edit) resetCreate()
+    resetFor.current = edit
+  }, [edit])
   const currentEdit = useRef(edit)
   currentEdit.current = edit
   const focusAfter = useRef<string | null>(null)
@@ -343,17 +349,15 @@ export const GroupEditor = withRef(function GroupEditor({
   const actions = useRef<RowActions>(null!)
   actions.current = { moveTo, remove, onKeyDown, dragFrom }
 
-  // A double click lands before React re-renders the disabled button: one save at a time.
-  const inFlight = useRef(false)
-  // A save's answer ends the guard; a save dropped from the hook (reset by a new token's scope)
-  // must not leave Save doing nothing until its answer comes.
+  // A double click lands before React re-renders the disabled button: one save at a time. The
+  // guard is the save's own: an earlier save's answer (a create of the last edit) must not end
+  // a later one's. A save dropped from the hook (reset by a new token's scope, or a new edit)
+  // ends it too, or Save would do nothing until that answer came.
+  const inFlight = useRef<object | null>(null)
   const busy = create.isPending || update.isPending
   useEffect(() => {
-    if (!busy) inFlight.current = false
+    if (!busy) inFlight.current = null
   }, [busy])
-  const done = () => {
-    inFlight.current = false
-  }
   const save = () => {
     const fileIds = list.map((f) => f.id)
     if (!fileIds.length) return setProblem(t('editor.needOne'))
@@ -362,7 +366,8 @@ export const GroupEditor = withRef(function GroupEditor({
     if (removed.length) return setProblem(t('editor.removedFiles', { names: removed.join(', ') }))
     if (fileIds.length > maxFiles) return setProblem(t('editor.tooMany', { max: maxFiles }))
     if (inFlight.current) return
-    inFlight.current = true
+    const mine = {}
+    inFlight.current = mine
     setAnnouncement('')
     // Saved, the list sent is the group's: nothing is left unsaved, unless the list was changed
     // while the save was on its way (a move, an upload landing): that stays, still unsaved.
@@ -404,7 +409,9 @@ export const GroupEditor = withRef(function GroupEditor({
           onSaved?.(group)
         }, shownByHook)
     // A host callback that throws still ends the guard (and its error is not swallowed).
-    saved.finally(done)
+    saved.finally(() => {
+      if (inFlight.current === mine) inFlight.current = null
+    })
   }
   if (createdId && anonymous && !groupId) {
     return (

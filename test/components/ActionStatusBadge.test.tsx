@@ -155,6 +155,21 @@ describe('ActionStatusBadge', () => {
     expect(screen.queryByRole('button', { name: 'Run: Moderation' })).toBeNull()
   })
 
+  it('says why a failed action could not start again', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    emulator.faults.failActions(files[0]!.id)
+    const { Wrapper } = wrapper()
+    render(<ActionStatusBadge fileId={files[0]!.id} type="moderate" autoRun />, { wrapper: Wrapper })
+    await tick(12_000)
+    expect(status().textContent).toBe('Moderation: Failed')
+    emulator.faults.clear()
+    emulator.faults.failNext('/actions/moderate.json', { status: 400, message: 'Moderation is off' })
+    fireEvent.click(screen.getByRole('button', { name: 'Run: Moderation' }))
+    await tick(1_000)
+    expect(screen.getByRole('alert').textContent).toBe('Could not start: Moderation is off')
+    expect(status().textContent).toBe('Moderation: Failed')
+  })
+
   it('says why an action could not start, and offers to run it again', async () => {
     // Recognition works on images only: the service refuses it for a PDF.
     const { files } = await emulator.seed({ files: [{ sample: 'pdf' }] })

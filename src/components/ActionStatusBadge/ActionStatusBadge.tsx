@@ -129,8 +129,9 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
           (lastRun?.isPaused ? t('offline') : t(`actionStatus.${status}`))}
         {summary && <span data-slot="action-result"> — {summary}</span>}
       </span>
-      {status === 'notStarted' && runError && (
-        // Refused to start (e.g. recognition of a video): say why, and offer to try again.
+      {(status === 'notStarted' || status === 'failed') && runError && (
+        // Refused to start (e.g. recognition of a video), or to start again: say why, and offer
+        // to try again.
         <>
           {' '}
           <span role="alert" data-slot="action-error">

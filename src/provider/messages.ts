@@ -238,7 +238,8 @@ export type FileServiceMessages = Record<MessageKey, string> & Partial<Record<Re
  * `locale`), else `String`. A count picks its words with ICU's plural form,
  * `{count, plural, =0 {no files} one {# file} other {# files}}`: an exact `=N`, else the
  * locale's plural category (`Intl.PluralRules`: zero, one, two, few, many, other), with `#`
- * as the number; the words may hold `{name}` placeholders.
+ * as the number; the words may hold `{name}` placeholders. (A subset of ICU: no plural inside
+ * a plural, no `'#'` quoting, no `offset:`.)
  */
 export function formatMessage(
   template: string,
@@ -251,11 +252,12 @@ export function formatMessage(
       /\{(\w+), ?plural,((?:[^{}]|\{(?:[^{}]|\{\w+\})*\})*)\}/g,
       (whole, name: string, options: string) => {
         const count = values[name]
-        const words = (key: string) => options.match(`(?:^|\\s)${key} ?\\{((?:[^{}]|\\{\\w+\\})*)\\}`)?.[1]
-        const chosen =
-          typeof count === 'number' &&
-          (words(`=${count}`) ?? words(new Intl.PluralRules(locale).select(count)) ?? words('other'))
-        return typeof chosen === 'string' ? chosen.replace(/#/g, formatNumber(count as number)) : whole
+        if (typeof count !== 'number') return whole
+        const words: Record<string, string> = {}
+        for (const [, key, text] of options.matchAll(/(=?[\w.-]+) ?\{((?:[^{}]|\{\w+\})*)\}/g))
+          words[key!] = text!
+        const chosen = words[`=${count}`] ?? words[new Intl.PluralRules(locale).select(count)] ?? words.other
+        return chosen === undefined ? whole : chosen.replace(/#/g, formatNumber(count))
       },
     )
     .replace(/\{(\w+)\}/g, (whole, name: string) => {

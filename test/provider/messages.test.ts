@@ -55,6 +55,11 @@ it("picks a count's words by the locale's plural form", () => {
   expect(formatMessage(defaultMessages['editor.tooMany'], { max: 1 }, String, 'en')).toBe(
     'A group holds at most 1 file.',
   )
+  // Written compactly, as ICU allows; an exact match is exact (=1x5 is not 1.5).
+  expect(formatMessage('{n,plural,one{# file}other{# files}}', { n: 1 }, String, 'en')).toBe('1 file')
+  expect(
+    formatMessage('{n, plural, =1x5 {odd} =1.5 {one and a half} other {#}}', { n: 1.5 }, String, 'en'),
+  ).toBe('one and a half')
   // Without the number, or with no form that fits, it stays as written.
   expect(formatMessage('{n, plural, one {# a}}', {}, String, 'en')).toBe('{n, plural, one {# a}}')
   expect(formatMessage('{n, plural, one {# a}}', { n: 2 }, String, 'en')).toBe('{n, plural, one {# a}}')

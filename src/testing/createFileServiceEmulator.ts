@@ -156,14 +156,15 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   const manual = typeof options.clock === 'object' ? options.clock : undefined
   // Read Date.now at each call, so fake timers installed later drive the emulator too.
   const now = typeof options.clock === 'function' ? options.clock : (manual?.now ?? (() => Date.now()))
-  const iso = () => new Date(now()).toISOString()
   // Lists follow creation order; records made within one millisecond (a seed, a burst of
-  // uploads) would be ordered by their random ids. Each is made at least 1 ms after the last.
+  // uploads) would be ordered by their random ids. Each is made at least 1 ms after the last,
+  // and no time written after it (an upload's, a build's) is earlier than that.
   let lastCreated = 0
   const createdIso = () => {
     lastCreated = Math.max(now(), lastCreated + 1)
     return new Date(lastCreated).toISOString()
   }
+  const iso = () => new Date(Math.max(now(), lastCreated)).toISOString()
   const delays = { group: 300, action: 1500, conversion: 1200, fetch: 800, ...options.delays }
   const maxUploadBytes = options.maxUploadBytes ?? 100 * 1024 * 1024
   const faults = createFaults()
@@ -637,10 +638,10 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       image: probe.image,
       originalName: name,
       size: data.length,
-      uploadedAt: iso(),
     })
     await blobs.put(file.id, data)
-    storage.putFile({ ...file, blobKey: file.id })
+    // Stored as it is made: uploaded at its creation time.
+    storage.putFile({ ...file, blobKey: file.id, uploadedAt: file.createdAt })
     return storage.getFile(file.id)!
   }
 

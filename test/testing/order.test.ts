@@ -23,6 +23,16 @@ describe('emulator lists', () => {
     const { groups } = await emulator.seed({ groups: files.slice(0, 10).map((_, i) => ({ files: [i] })) })
     expect(await list(emulator, 'files')).toEqual(files.map((f) => f.id))
     expect(await list(emulator, 'groups')).toEqual(groups.map((g) => g.id))
+    // Uploaded no earlier than made.
+    const answer = await emulator.fetch(
+      new Request('http://x/api/v1/projects/demo/files.json?items=100', {
+        headers: { Authorization: `Bearer ${emulator.secretKey}` },
+      }),
+    )
+    for (const { attributes: a } of (await answer.json()).data as { attributes: Record<string, string> }[])
+      expect(a.uploaded_at! >= a.created_at!, `uploaded ${a.uploaded_at} before made ${a.created_at}`).toBe(
+        true,
+      )
     // Made later, listed after, though the clock still stands.
     const more = await emulator.seed({ files: [{ name: 'late.png' }] })
     expect((await list(emulator, 'files')).at(-1)).toBe(more.files[0]!.id)

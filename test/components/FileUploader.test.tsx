@@ -65,6 +65,8 @@ describe('FileUploader', () => {
     const user = userEvent.setup()
     const { Wrapper } = wrapper({ token: undefined })
     render(<FileUploader />, { wrapper: Wrapper })
+    // Without styles.css the browser's own "No file chosen" is not run into the label.
+    expect(screen.getByLabelText('Choose files').nextSibling?.textContent).toBe(' ')
     await user.upload(screen.getByLabelText('Choose files'), new File([], 'empty.txt'))
     // The service would refuse it too, in its own terms ("file[content] is empty.").
     expect(within(item('empty.txt')).getByRole('alert').textContent).toBe('Empty file: nothing to upload')

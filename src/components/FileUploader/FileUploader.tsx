@@ -308,7 +308,7 @@ export const FileUploader = withRef(function FileUploader({
             if (e.target.files?.length) add(e.target.files)
             e.target.value = '' // choosing the same file again still triggers a change
           }}
-        />
+        />{' '}
         <label htmlFor={inputId} className="fk-button">
           {t('uploader.choose')}
         </label>

@@ -116,15 +116,21 @@ export async function main(argv: string[]) {
   // over 16 KB, an unknown method, broken HTTP) get what the emulator's refusals carry, JSON
   // `{errors}` with CORS, and a log line, rather than Node's empty 400 or 431.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy()
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400
-    const body = JSON.stringify({
-      errors: [
-        status === 431
-          ? 'The request line and headers are over 16 KB: is a query string that long?'
-          : `The request could not be read as HTTP (${error.code ?? 'malformed'}).`,
-      ],
-    })
+    // An answer already under way on this connection (kept alive) can't be followed by another.
+    const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+    if (!socket.writable || error.code === 'ECONNRESET' || answering?.headersSent)
+      return void socket.destroy()
+    // Node's own statuses for these, with words.
+    const refusals: Record<string, [number, string]> = {
+      HPE_HEADER_OVERFLOW: [431, 'The request line and headers are over 16 KB: is a query string that long?'],
+      HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'The chunk extensions of the body are too large.'],
+      ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request did not arrive in time.'],
+    }
+    const [status, message] = refusals[error.code ?? ''] ?? [
+      400,
+      `The request could not be read as HTTP (${error.code ?? 'malformed'}).`,
+    ]
+    const body = JSON.stringify({ errors: [message] })
     const headers = {
       ...corsHeaders,
       'X-Content-Type-Options': 'nosniff',

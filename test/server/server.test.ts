@@ -355,19 +355,26 @@ describe('emulator server', () => {
     expect(long.headers.get('access-control-allow-origin')).toBe('*')
     expect((await long.json()).errors[0]).toMatch(/over 16 KB/)
     const { port, hostname } = new URL(server.baseUrl)
-    const raw = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), hostname)
-      let text = ''
-      socket.on('data', (chunk) => {
-        text += chunk
+    const send = (payload: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), hostname)
+        let text = ''
+        socket.on('data', (chunk) => {
+          text += chunk
+        })
+        socket.on('end', () => resolve(text))
+        socket.on('error', reject)
+        socket.write(payload)
       })
-      socket.on('end', () => resolve(text))
-      socket.on('error', reject)
-      socket.write('FOO / HTTP/1.1\r\nHost: x\r\n\r\n')
-    })
+    const raw = await send('FOO / HTTP/1.1\r\nHost: x\r\n\r\n')
     expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
     expect(raw).toContain('Access-Control-Allow-Origin: *')
     expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)).errors[0]).toMatch(/could not be read as HTTP/)
+    // Node's own status where it has one: 413 for a body's chunk extensions over its limit.
+    const chunked = await send(
+      `POST /api/v1/projects/${server.projectId}/files.json HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1;${'e'.repeat(20_000)}\r\nx\r\n0\r\n\r\n`,
+    )
+    expect(chunked).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/)
     await expect.poll(() => server.output.join('\n')).toMatch(/ 431 refused unread/)
     expect(server.output.join('\n')).not.toContain('x'.repeat(100))
     await server.stop()

@@ -1,5 +1,5 @@
-// Several servers starting at once on a data directory whose lock a killed server left: one
-// takes it over, the others are refused.
+// Several servers starting at once on a data directory a killed server left (its process id
+// still in server.lock): one gets it, the others are refused, saying who has it.
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -24,6 +24,9 @@ it('gives a dead server’s lock to exactly one of several servers starting at o
   const got = (round: number) =>
     racers.filter(({ stdout }) => stdout.split('\n').includes(`${round} got`)).length
   expect(Array.from({ length: rounds }, (_, round) => got(round))).toEqual(Array(rounds).fill(1))
-  // Nothing left once they have exited: no lock, no temporary file, no takeover guard.
-  for (const dir of dirs) expect(readdirSync(dir)).toEqual([])
+  const refused = racers.flatMap(({ stdout }) => stdout.split('\n').filter((line) => / refused /.test(line)))
+  expect(refused).toHaveLength(rounds * 2)
+  for (const line of refused) expect(line).toMatch(/in use by another Filekit server \(process \d+\)/)
+  // Once they have exited, only the lock's file is left (its lock went with its process).
+  for (const dir of dirs) expect(readdirSync(dir)).toEqual(['server.lock.db'])
 }, 60_000)

@@ -9,8 +9,8 @@ for (const [round, dir] of dirs.entries()) {
   try {
     lockDataDir(dir)
     console.log(`${round} got`)
-  } catch {
-    console.log(`${round} refused`)
+  } catch (error) {
+    console.log(`${round} refused ${(error as Error).message}`)
   }
 }
 // Holds them until every racer is surely done: one that exits gives its locks up.

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import { join, resolve } from 'node:path'
 import { serve } from '@hono/node-server'
-import { type BlobStore, createFileServiceEmulator, createManualClock } from '../src/testing/index.ts'
+import { createFileServiceEmulator, createManualClock } from '../src/testing/index.ts'
 import { corsHeaders } from './cors.ts'
 import { lockDataDir } from './dataLock.ts'
 import { createFsBlobStore } from './fsBlobStore.ts'
@@ -22,18 +22,18 @@ function applySecretKey(storage: SqliteStorage, projectId: string, secretKey: st
 /**
  * Seeds the demo once per data directory: on the first start, never again (even if emptied).
  * A first start stopped while seeding (kill -9) left part of the demo and nothing else, since
- * no request is answered before the seed is done: the next start drops that part and seeds again.
+ * no request is answered before the seed is done: the next start drops that part, records and
+ * every blob (also one written just before its record, which no record names), and seeds again.
  */
 async function seedOnFirstStart(
   storage: SqliteStorage,
-  blobs: BlobStore,
+  blobsDir: string,
   emulator: { seedDemo: () => Promise<unknown>; reset: () => void },
   projectId: string,
 ) {
   if (storage.getMeta('seeded')) return
   if (storage.getMeta('seeding')) {
-    for (const file of storage.listFiles(projectId, 0, Number.MAX_SAFE_INTEGER).rows)
-      if (file.blobKey) await blobs.delete(file.blobKey)
+    for (const name of readdirSync(blobsDir)) rmSync(join(blobsDir, name), { force: true })
     emulator.reset()
   }
   const empty =
@@ -68,7 +68,8 @@ export async function main(argv: string[]) {
   }
   const storage = createSqliteStorage(join(dataDir, 'filekit.sqlite'))
   applySecretKey(storage, options.projectId, options.secretKey)
-  const blobs = createFsBlobStore(join(dataDir, 'blobs'))
+  const blobsDir = join(dataDir, 'blobs')
+  const blobs = createFsBlobStore(blobsDir)
   const emulator = createFileServiceEmulator({
     projectId: options.projectId,
     secretKey: options.secretKey,
@@ -79,7 +80,7 @@ export async function main(argv: string[]) {
     controlRoutes: options.control,
     ...(options.manualClock && { clock: createManualClock() }),
   })
-  await seedOnFirstStart(storage, blobs, emulator, options.projectId)
+  await seedOnFirstStart(storage, blobsDir, emulator, options.projectId)
 
   let handler = withUploadLimit((request) => emulator.fetch(request), options.maxUploadBytes)
   const log = batchLines((text) => console.log(text))

@@ -1,6 +1,6 @@
 // The Node host as a process: start-up lines, persistence across restarts, limits, logs, stop.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -94,6 +94,8 @@ describe('emulator server', () => {
     db.exec("DELETE FROM groups_; DELETE FROM meta WHERE key = 'seeded'")
     db.close()
     for (const blob of onDisk(dataDir).blobs) if (!kept.includes(blob)) rmSync(join(dataDir, 'blobs', blob))
+    // And the blob of a third file, written just before its record was to be.
+    writeFileSync(join(dataDir, 'blobs', 'f-WrittenJustBeforeItsRecord'), 'x')
 
     const second = await startEmulatorServer([], { dataDir })
     expect(second.output.join('\n')).toContain('seeded a demo project')

@@ -28,8 +28,10 @@ async function paced({ url, connections, duration, rate, headers, requests }) {
   ]
   const send = (planned, target) =>
     new Promise((resolve) => {
-      // Up to 1 ms early rather than a timer late: then the clock starts at the real send.
-      const start = Math.max(planned, performance.now())
+      // From the planned time, so a late send (a busy generator) counts; or from the real send
+      // when it goes out early (up to 1 ms, rather than a timer late). Math.max here counted a
+      // late send from when it went out, and an early one from after it, below 0 at times.
+      const start = Math.min(planned, performance.now())
       const request = http.get(target.url, { agent, headers: target.headers }, (response) => {
         response.resume()
         response.on('end', () => {

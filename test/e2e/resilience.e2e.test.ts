@@ -48,11 +48,15 @@ describe('resilience', () => {
 
   it('offline, the list and an upload say they wait for the network, and carry on once it is back', async () => {
     const page = await h.page()
+    // Page 2 is fetched ahead once page 1 shows. Offline before that answer lands, page 2 would
+    // be fresh when opened, with nothing to wait for (a fresh-clone CI run under load did this).
+    const prefetched = page.waitForResponse((r) => /\/files\.json\?(?:.*&)?page=2(?:&|$)/.test(r.url()))
     await page.goto(`${h.playgroundUrl}/#/operator`)
     const files = page.getByRole('region', { name: 'Project files' })
     const pages = files.getByRole('navigation', { name: 'Files, pages' })
     const status = pages.locator('[aria-live]')
     await pages.getByText(/^Page 1 of/).waitFor({ timeout: 15_000 })
+    await prefetched
     await page.context().setOffline(true) // Chromium fires the window's offline event
     // Page 2 was prefetched: it shows, but it can't be refreshed, nor its thumbnails loaded.
     await pages.getByRole('button', { name: 'Next page' }).click()

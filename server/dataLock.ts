@@ -17,7 +17,10 @@ export function lockDataDir(dataDir: string): void {
   const pidFile = join(dataDir, 'server.lock')
   const db = new Database(join(dataDir, 'server.lock.db'), { timeout: 0 })
   try {
-    // In exclusive locking mode the lock a write transaction takes is kept until the end.
+    // In exclusive locking mode the lock a write transaction takes is kept until the end. The
+    // journal in memory: nothing is ever written to this file, and no journal file is left
+    // beside it (better-sqlite3's defensive mode refuses `OFF`).
+    db.pragma('journal_mode = MEMORY')
     db.pragma('locking_mode = EXCLUSIVE')
     db.exec('BEGIN EXCLUSIVE; COMMIT')
   } catch (error) {

@@ -48,6 +48,8 @@ describe('emulator server', () => {
     const next = await startEmulatorServer([], { dataDir })
     expect((await fetch(`${next.baseUrl}/`)).status).toBe(200)
     await next.stop()
+    // Nothing of either lock left but the lock's own file: no process id, no journal.
+    expect(readdirSync(dataDir).sort()).toEqual(['blobs', 'filekit.sqlite', 'server.lock.db'])
   })
 
   it('prints its URL, project and key; takes them from the environment; seeds a demo on first start only', async () => {

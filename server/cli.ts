@@ -4,7 +4,7 @@ import type { Socket } from 'node:net'
 import { join, resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createFileServiceEmulator, createManualClock } from '../src/testing/index.ts'
-import { corsHeaders } from './cors.ts'
+import { answerHeaders } from './cors.ts'
 import { lockDataDir } from './dataLock.ts'
 import { createFsBlobStore } from './fsBlobStore.ts'
 import { readOptions, usage } from './options.ts'
@@ -96,7 +96,7 @@ export async function main(argv: string[]) {
           console.error(
             `${request.method} ${new URL(request.url).pathname} failed: ${(error as Error).message}`,
           )
-          return Response.json({ errors: ['Internal server error'] }, { status: 500, headers: corsHeaders })
+          return Response.json({ errors: ['Internal server error'] }, { status: 500, headers: answerHeaders })
         }
       },
     },
@@ -133,8 +133,7 @@ export async function main(argv: string[]) {
     ]
     const body = JSON.stringify({ errors: [message] })
     const headers = {
-      ...corsHeaders,
-      'X-Content-Type-Options': 'nosniff',
+      ...answerHeaders,
       'Content-Type': 'application/json',
       'Content-Length': Buffer.byteLength(body),
       Connection: 'close',

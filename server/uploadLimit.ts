@@ -2,7 +2,7 @@
 // by counting the bytes of a streamed (chunked) body as they arrive. A refused body never
 // reaches the emulator, so nothing of it is stored.
 
-import { corsHeaders } from './cors.ts'
+import { answerHeaders } from './cors.ts'
 
 type Handler = (request: Request) => Promise<Response>
 
@@ -14,7 +14,7 @@ const drainLimit = 32 * 1024 * 1024
 const tooLarge = (limit: number, close: boolean) =>
   new Response(JSON.stringify({ errors: [`The upload is larger than the limit of ${limit} bytes.`] }), {
     status: 413,
-    headers: { 'Content-Type': 'application/json', ...corsHeaders, ...(close && { Connection: 'close' }) },
+    headers: { 'Content-Type': 'application/json', ...answerHeaders, ...(close && { Connection: 'close' }) },
   })
 
 /** Reads a body while counting; more than `limit` bytes → null (the rest is left unread). */

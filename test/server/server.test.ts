@@ -373,6 +373,7 @@ describe('emulator server', () => {
     const raw = await send('FOO / HTTP/1.1\r\nHost: x\r\n\r\n')
     expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
     expect(raw).toContain('Access-Control-Allow-Origin: *')
+    expect(raw).toContain('X-Content-Type-Options: nosniff')
     expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)).errors[0]).toMatch(/could not be read as HTTP/)
     // Node's own status where it has one: 413 for a body's chunk extensions over its limit.
     const chunked = await send(

@@ -31,8 +31,9 @@ describe('upload limit', () => {
     const answer = await handler(post(new Uint8Array(1000 + envelope + 1)))
     expect(answer.status).toBe(413)
     expect((await answer.json()).errors[0]).toContain('1000 bytes')
-    // Readable from another origin, like the emulator's own answers.
+    // Readable from another origin, and not sniffed, like the emulator's own answers.
     expect(answer.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff')
     expect(inner).not.toHaveBeenCalled()
   })
 

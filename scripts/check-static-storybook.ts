@@ -4,7 +4,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join, normalize } from 'node:path'
-import { chromium } from 'playwright-core'
+import { chromium, type Page } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../test/support/chromium.ts'
 
 const root = 'storybook-static'
@@ -39,6 +39,19 @@ const checks: [id: string, text: string][] = [
   ['components-recipebuilder--document', '/format/docx/'],
 ]
 let failed = 0
+
+/** Opens a docs page and runs `check` on it: what it returns is said as ok, what it throws as FAIL. */
+async function checkDocs(id: string, check: (page: Page) => Promise<string>) {
+  const page = await browser.newPage()
+  await page.goto(`${base}/iframe.html?id=${id}&viewMode=docs`)
+  try {
+    console.log(`ok    ${id}: ${await check(page)}`)
+  } catch (error) {
+    failed++
+    console.error(`FAIL  ${id}: ${(error as Error).message}`)
+  }
+  await page.close()
+}
 try {
   // The first visit installs the MSW service worker; give that its own page load.
   const warmup = await browser.newPage()
@@ -63,30 +76,24 @@ try {
     await page.close()
   }
   // The Introduction's Markdown tables (auth modes, theming variables) render as tables.
-  const docs = await browser.newPage()
-  await docs.goto(`${base}/iframe.html?id=introduction--docs&viewMode=docs`)
-  try {
-    await docs.locator('table').nth(1).waitFor({ timeout: 30_000 })
-    console.log('ok    introduction--docs: its 2 tables are tables')
-  } catch {
-    failed++
-    console.error(`FAIL  introduction--docs: ${await docs.locator('table').count()} tables, not 2`)
-  }
-  await docs.close()
+  await checkDocs('introduction--docs', async (docs) => {
+    await docs
+      .locator('table')
+      .nth(1)
+      .waitFor({ timeout: 30_000 })
+      .catch(async () => {
+        throw new Error(`${await docs.locator('table').count()} tables, not 2`)
+      })
+    return 'its 2 tables are tables'
+  })
   // The Props page: a table per component, types as written (not "union"), no story run.
-  const props = await browser.newPage()
-  await props.goto(`${base}/iframe.html?id=props--docs&viewMode=docs`)
-  try {
+  await checkDocs('props--docs', async (props) => {
     await props.locator('table').nth(5).waitFor({ timeout: 30_000 })
     const text = await props.locator('body').innerText()
     if (!text.includes('(group: Group) => void') || /\bunion\b/.test(text) || text.includes('@default'))
       throw new Error('types or defaults not as written')
-    console.log('ok    props--docs: 6 tables, types as written')
-  } catch (error) {
-    failed++
-    console.error(`FAIL  props--docs: ${(error as Error).message}`)
-  }
-  await props.close()
+    return '6 tables, types as written'
+  })
 } finally {
   await browser.close()
   server.close()

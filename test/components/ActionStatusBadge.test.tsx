@@ -28,6 +28,17 @@ const tick = async (ms: number) => {
 }
 const status = () => screen.getByRole('status')
 
+/** A moderation badge (autoRun) whose action failed; the fault is cleared again. */
+async function failedModeration() {
+  const { files } = await emulator.seed({ files: [{}] })
+  emulator.faults.failActions(files[0]!.id)
+  const { Wrapper } = wrapper()
+  render(<ActionStatusBadge fileId={files[0]!.id} type="moderate" autoRun />, { wrapper: Wrapper })
+  await tick(12_000)
+  expect(status().textContent).toBe('Moderation: Failed')
+  emulator.faults.clear()
+}
+
 describe('ActionStatusBadge', () => {
   it('not started → run → pending → ready with the result summary, announced politely', async () => {
     const { files } = await emulator.seed({ files: [{}] })
@@ -138,14 +149,8 @@ describe('ActionStatusBadge', () => {
   })
 
   it('shows a failed action', async () => {
-    const { files } = await emulator.seed({ files: [{}] })
-    emulator.faults.failActions(files[0]!.id)
-    const { Wrapper } = wrapper()
-    render(<ActionStatusBadge fileId={files[0]!.id} type="moderate" autoRun />, { wrapper: Wrapper })
-    await tick(12_000)
-    expect(status().textContent).toBe('Moderation: Failed')
+    await failedModeration()
     // A failed action runs again when started again: the badge offers it.
-    emulator.faults.clear()
     fireEvent.click(screen.getByRole('button', { name: 'Run: Moderation' }))
     await tick(1_000)
     expect(count('POST', '/actions/moderate.json')).toBe(2)
@@ -156,13 +161,7 @@ describe('ActionStatusBadge', () => {
   })
 
   it('says why a failed action could not start again', async () => {
-    const { files } = await emulator.seed({ files: [{}] })
-    emulator.faults.failActions(files[0]!.id)
-    const { Wrapper } = wrapper()
-    render(<ActionStatusBadge fileId={files[0]!.id} type="moderate" autoRun />, { wrapper: Wrapper })
-    await tick(12_000)
-    expect(status().textContent).toBe('Moderation: Failed')
-    emulator.faults.clear()
+    await failedModeration()
     emulator.faults.failNext('/actions/moderate.json', { status: 400, message: 'Moderation is off' })
     fireEvent.click(screen.getByRole('button', { name: 'Run: Moderation' }))
     await tick(1_000)

@@ -43,6 +43,8 @@ export const badgeMessages = {
   'actionStatus.forbidden': 'Not allowed',
   'actionStatus.loading': 'Checking…',
   'actionStatus.error': 'Unavailable',
+  'badge.text': '{action}: {status}',
+  'badge.button': '{button}: {action}',
   'result.labels': 'Labels: {labels}',
   'result.noLabels': 'No labels found',
   'result.moderationClean': 'Nothing to moderate',
@@ -80,6 +82,7 @@ export const listMessages = {
   selectFile: 'Select {name}',
   unnamed: 'Unnamed file',
   open: 'Open',
+  'groups.open': 'Open {id}',
 } as const
 
 /** GroupEditor's strings, in English: one group of {@link defaultMessages}. */
@@ -138,6 +141,7 @@ export const recipeMessages = {
   'recipe.addButton': 'Add',
   'recipe.none': 'No operations yet.',
   'recipe.text': 'Recipe',
+  'recipe.pasted': 'Recipe: {recipe}',
   'recipe.copy': 'Copy recipe',
   'recipe.copied': 'Copied.',
   'recipe.copyFailed': 'The browser did not allow copying: the recipe is selected, copy it by hand.',
@@ -158,7 +162,8 @@ export const recipeMessages = {
   'recipe.converting': 'Starting…',
   'recipe.result': 'Result {id}: {status}',
   'recipe.noMethods': 'This file cannot be converted.',
-  'recipe.optional': '(optional)',
+  'recipe.argument': '{operation} {argument}',
+  'recipe.optionalArgument': '{name} (optional)',
 } as const
 
 /** FileUploader's strings, in English: one group of {@link defaultMessages}. */

@@ -110,6 +110,7 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
     }
   })
 
+  const name = t(`action.${type}`)
   const summary = showResult && status === 'ready' && action ? summarizeAction(action, t, ctx.locale) : null
   return (
     <span
@@ -122,11 +123,14 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
       {/* Focusable by script: a Run / Check again / Try again button vanishes once pressed, and
           the keyboard then lands here (the new status is read) instead of on the page body. */}
       <span ref={statusText} tabIndex={-1} role="status" aria-live="polite" data-slot="action-status-text">
-        {t(`action.${type}`)}:{' '}
-        {/* Checking, or a pressed Run, waiting for the network (TanStack holds them offline),
-            or checking again after a failed try. */}
-        {(status === 'loading' && waitingText(query, t)) ||
-          (lastRun?.isPaused ? t('offline') : t(`actionStatus.${status}`))}
+        {t('badge.text', {
+          action: name,
+          // Checking, or a pressed Run, waiting for the network (TanStack holds them offline),
+          // or checking again after a failed try.
+          status:
+            (status === 'loading' && waitingText(query, t)) ||
+            (lastRun?.isPaused ? t('offline') : t(`actionStatus.${status}`)),
+        })}
         {summary && <span data-slot="action-result"> — {summary}</span>}
       </span>
       {(status === 'notStarted' || status === 'failed') && runError && (
@@ -145,7 +149,7 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
         <button
           type="button"
           className="fk-button"
-          aria-label={`${t('run')}: ${t(`action.${type}`)}`}
+          aria-label={t('badge.button', { button: t('run'), action: name })}
           disabled={lastRun?.status === 'pending'}
           onClick={() => {
             statusText.current?.focus()
@@ -169,7 +173,10 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
           type="button"
           className="fk-button"
           // Named with its action: fifty badges in a list are fifty different buttons.
-          aria-label={`${t(status === 'timedOut' ? 'checkAgain' : 'retry')}: ${t(`action.${type}`)}`}
+          aria-label={t('badge.button', {
+            button: t(status === 'timedOut' ? 'checkAgain' : 'retry'),
+            action: name,
+          })}
           onClick={() => {
             statusText.current?.focus()
             if (status === 'timedOut') restart()

@@ -103,7 +103,7 @@ export const GroupList = withRef(function GroupList({
                   <button
                     type="button"
                     className="fk-button"
-                    aria-label={`${t('open')} ${group.id}`}
+                    aria-label={t('groups.open', { id: group.id })}
                     onClick={() => onSelect(group)}
                   >
                     {t('open')}

@@ -22,7 +22,7 @@ export interface ArgInputProps {
 export function ArgInput({ spec, value, label, values, onChange, invalid, describedBy }: ArgInputProps) {
   const t = useText(recipeMessages)
   const listId = useId()
-  const name = spec.optional ? `${label} ${t('recipe.optional')}` : label
+  const name = spec.optional ? t('recipe.optionalArgument', { name: label }) : label
   // Every input below: its name, and whether (and why) its value is refused.
   const named = (accessibleName: string) => ({
     'aria-label': accessibleName,

@@ -272,7 +272,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       update(parsed.recipe.operations)
       // The button is disabled with the input emptied: the keyboard goes back to the input, and
       // the new recipe is announced.
-      setAnnouncement(`${t('recipe.text')}: ${serializeRecipe(parsed.recipe)}`)
+      setAnnouncement(t('recipe.pasted', { recipe: serializeRecipe(parsed.recipe) }))
       pasteInput.current?.focus()
       setPasted('')
     }
@@ -359,7 +359,10 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
                     <ArgInput
                       key={arg.name}
                       spec={arg}
-                      label={`${label(op.name)} ${argLabel(arg.name)}`}
+                      label={t('recipe.argument', {
+                        operation: label(op.name),
+                        argument: argLabel(arg.name),
+                      })}
                       value={given[a]!}
                       // The operation's problems are read with each of its inputs; an input
                       // they name is marked invalid.

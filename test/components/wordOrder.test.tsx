@@ -1,0 +1,58 @@
+// Text made of several parts is one message with placeholders, so a translation can put the
+// parts in its own order (and its own punctuation), instead of the English order glued in code.
+import { render, screen } from '@testing-library/react'
+import { userEvent } from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { ActionStatusBadge, GroupList, RecipeBuilder } from '../../src/index.ts'
+import { setupEmulator, wrapper } from '../hooks/setup.tsx'
+
+const { emulator } = setupEmulator()
+
+describe('composed text follows the order of its message', () => {
+  it("ActionStatusBadge's status and its Run button", async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper({
+      messages: {
+        'action.moderate': 'modération',
+        'actionStatus.notStarted': 'pas lancée',
+        run: 'Lancer',
+        'badge.text': '{status} ({action})',
+        'badge.button': '{button} la {action}',
+      },
+    })
+    render(<ActionStatusBadge fileId={files[0]!.id} type="moderate" />, { wrapper: Wrapper })
+    expect(await screen.findByText('pas lancée (modération)')).toBe(screen.getByRole('status'))
+    expect(screen.getByRole('button', { name: 'Lancer la modération' }).textContent).toBe('Lancer')
+  })
+
+  it("GroupList's Open buttons", async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { groups } = await emulator.seed({ groups: [{ fileIds: [files[0]!.id] }] })
+    const { Wrapper } = wrapper({ messages: { open: 'Öffnen', 'groups.open': '{id} öffnen' } })
+    render(<GroupList onSelect={() => {}} />, { wrapper: Wrapper })
+    const open = await screen.findByRole('button', { name: `${groups[0]!.id} öffnen` })
+    expect(open.textContent).toBe('Öffnen')
+  })
+
+  it("RecipeBuilder's argument names, optional arguments and a pasted recipe", async () => {
+    const user = userEvent.setup()
+    const { files } = await emulator.seed({ files: [{ sample: 'subject' }] })
+    const { Wrapper } = wrapper({
+      messages: {
+        'recipe.op.blur': 'Flou',
+        'recipe.arg.strength': 'force',
+        'recipe.argument': '{argument} de {operation}',
+        'recipe.optionalArgument': '{name}, facultatif',
+        'recipe.pasted': 'Recette : {recipe}',
+      },
+    })
+    render(<RecipeBuilder fileId={files[0]!.id} />, { wrapper: Wrapper })
+    await user.type(await screen.findByRole('textbox', { name: 'Paste a recipe' }), '/-/blur/20/')
+    await user.click(screen.getByRole('button', { name: 'Use pasted recipe' }))
+    expect(screen.getByRole('spinbutton', { name: 'force de Flou, facultatif' })).toHaveProperty(
+      'value',
+      '20',
+    )
+    expect(document.querySelector('[data-slot="announcer"]')!.textContent).toBe('Recette : /-/blur/20/')
+  })
+})

@@ -99,6 +99,7 @@ export {
   badgeMessages,
   type DefaultMessages,
   defaultMessages,
+  type ErrorMessageKey,
   editorMessages,
   formatMessage,
   listMessages,

@@ -232,10 +232,20 @@ export type RecipeMessageKey =
   | `recipe.issue.${RecipeIssueKey}`
 
 /**
- * Every visible string, by key; override any of them through the provider's `messages`
- * (the {@link RecipeMessageKey} ones have no English entry of their own).
+ * A service error's text, by the error's `code` (`error.not_found`, `error.conflict`,
+ * `error.rate_limited`, `error.invalid_response`, …: see {@link FileServiceError.code}), filled
+ * with `{message}` (the service's own messages, in English) and `{status}`. There is no English
+ * entry: unset, the components show the service's own messages, else "The service answered with
+ * status …" (`serviceError`).
  */
-export type FileServiceMessages = Record<MessageKey, string> & Partial<Record<RecipeMessageKey, string>>
+export type ErrorMessageKey = `error.${string}`
+
+/**
+ * Every visible string, by key; override any of them through the provider's `messages`
+ * (the {@link RecipeMessageKey} and {@link ErrorMessageKey} ones have no English entry of their own).
+ */
+export type FileServiceMessages = Record<MessageKey, string> &
+  Partial<Record<RecipeMessageKey | ErrorMessageKey, string>>
 
 /**
  * Fills `{name}` placeholders; unknown placeholders stay as written. Numbers go through

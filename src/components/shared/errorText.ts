@@ -1,4 +1,5 @@
 import { isFileServiceError } from '../../api/errors.js'
+import type { ErrorMessageKey } from '../../provider/messages.js'
 import type { Translate } from './useText.js'
 
 /**
@@ -7,9 +8,16 @@ import type { Translate } from './useText.js'
  * (the browser's own wording differs: "Failed to fetch", "NetworkError…"), that the service could
  * not be reached. The full `METHOD path failed with status` stays on the error for developers.
  */
-export function errorText(error: unknown, t: Translate<'networkError' | 'serviceError'>): string {
-  if (isFileServiceError(error))
-    return error.messages.length ? error.messages.join(' ') : t('serviceError', { status: error.status })
+export function errorText(
+  error: unknown,
+  t: Translate<'networkError' | 'serviceError' | ErrorMessageKey>,
+): string {
+  if (isFileServiceError(error)) {
+    // The host's own text for this code (`error.not_found`), else what the service said.
+    const { status } = error
+    const message = error.messages.join(' ')
+    return t(`error.${error.code}`, { message, status }) || message || t('serviceError', { status })
+  }
   if (error instanceof TypeError) return t('networkError')
   return error instanceof Error ? error.message : String(error)
 }

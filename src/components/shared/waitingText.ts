@@ -1,3 +1,4 @@
+import type { ErrorMessageKey } from '../../provider/messages.js'
 import { errorText } from './errorText.js'
 import type { Translate } from './useText.js'
 
@@ -14,7 +15,7 @@ export interface FetchState {
  */
 export const waitingText = (
   query: FetchState,
-  t: Translate<'offline' | 'retrying' | 'networkError' | 'serviceError'>,
+  t: Translate<'offline' | 'retrying' | 'networkError' | 'serviceError' | ErrorMessageKey>,
 ) =>
   query.fetchStatus === 'paused'
     ? t('offline')

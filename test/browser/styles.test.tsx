@@ -2,6 +2,7 @@
 // scroll box would cut off, placeholder contrast in both themes).
 import '../../src/styles.css'
 import { cleanup, render, screen } from '@testing-library/react'
+import type { CSSProperties } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import {
@@ -9,6 +10,7 @@ import {
   createFileServiceClient,
   FileList,
   FileUploader,
+  GroupEditor,
   RecipeBuilder,
 } from '../../src/index.ts'
 import { subjectPng } from '../../src/testing/index.ts'
@@ -112,6 +114,34 @@ describe('styles.css in Chromium', () => {
     const width = await screen.findByRole('spinbutton', { name: /width/i }, { timeout: 5_000 })
     const height = screen.getByRole('spinbutton', { name: /height/i })
     expect(height.getBoundingClientRect().top).toBe(width.getBoundingClientRect().top)
+  })
+
+  it("takes a host's theme variables from an ancestor into every part, also the uploader inside a GroupEditor", async () => {
+    const theme = { '--fk-color-accent': '#7c3aed', '--fk-radius': '2px' } as CSSProperties
+    const { container } = render(
+      <div style={theme}>
+        <GroupEditor />
+      </div>,
+      { wrapper: provider(secretKey) },
+    )
+    const create = await screen.findByRole('button', { name: 'Create group' })
+    expect(getComputedStyle(create).backgroundColor).toBe('rgb(124, 58, 237)')
+    expect(getComputedStyle(create).borderTopLeftRadius).toBe('2px')
+    // FileUploader is a component root of its own inside the editor.
+    const dropzone = container.querySelector('.fk-dropzone')!
+    expect(dropzone.closest('.fk-root')).not.toBe(container.querySelector('.fk-root'))
+    expect(getComputedStyle(dropzone).borderTopLeftRadius).toBe('2px')
+    // And the defaults, where no one sets them, in the theme the component is in.
+    cleanup()
+    render(
+      <div data-theme="dark">
+        <GroupEditor />
+      </div>,
+      { wrapper: provider(secretKey) },
+    )
+    const dark = await screen.findByRole('button', { name: 'Create group' })
+    expect(getComputedStyle(dark).backgroundColor).toBe('rgb(68, 147, 248)')
+    expect(getComputedStyle(dark).borderTopLeftRadius).toBe('6px')
   })
 
   it('writes placeholders with at least 4.5:1 contrast on inputs, light and dark', async () => {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { GroupList } from '../src/index.ts'
+import { type Group, GroupList, useDeleteGroup } from '../src/index.ts'
 import { anHour, emulator } from './support/emulator.ts'
 import { seed } from './support/seed.ts'
 
@@ -47,6 +47,35 @@ export const PendingToReady: Story = {
     await waitFor(() => expect(row).toHaveAttribute('data-status', 'ready'), { timeout: 5000 })
     await expect(within(row).getByText('Ready')).toBeVisible()
     await expect(within(row).getByText('2')).toBeVisible()
+  },
+}
+
+function DeleteGroup({ group }: { group: Group }) {
+  const remove = useDeleteGroup()
+  return (
+    <button
+      type="button"
+      className="fk-button"
+      aria-label={`Delete ${group.id}`}
+      disabled={remove.isPending}
+      onClick={() => remove.mutate(group.id)}
+    >
+      Delete
+    </button>
+  )
+}
+
+/** `renderActions` adds the host's own buttons after Open: here a Delete made with `useDeleteGroup`. */
+export const WithDelete: Story = {
+  name: 'With a Delete action',
+  args: { renderActions: (group) => <DeleteGroup group={group} /> },
+  loaders: [seed({ files: [{}, {}], groups: [{ files: [0, 1] }, { files: [1] }] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const buttons = await canvas.findAllByRole('button', { name: /^Delete g-/ })
+    await expect(buttons).toHaveLength(2)
+    await userEvent.click(buttons[0]!)
+    await waitFor(() => expect(canvas.getAllByRole('button', { name: /^Delete g-/ })).toHaveLength(1))
   },
 }
 

@@ -3,7 +3,14 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { createFileServiceClient, FileList, FileServiceProvider, GroupList } from '../../src/index.ts'
+import {
+  createFileServiceClient,
+  FileList,
+  FileServiceProvider,
+  type Group,
+  GroupList,
+  useDeleteGroup,
+} from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
@@ -453,6 +460,52 @@ describe('GroupList', () => {
     render(<GroupList getHref={(group) => `/groups/${group.id}`} />, { wrapper: Wrapper })
     const link = await screen.findByRole('link', { name: groups[0]!.id })
     expect(link.getAttribute('href')).toBe(`/groups/${groups[0]!.id}`)
+  })
+
+  it("puts the host's row actions after Open: a Delete button made with useDeleteGroup", async () => {
+    await emulator.seed({ files: [{}] })
+    const { groups } = await emulator.seed({ groups: [{ files: [0] }, { files: [0] }] })
+    const kept = groups[0]!
+    const deleted = groups[1]!
+    function Delete({ group }: { group: Group }) {
+      const remove = useDeleteGroup()
+      return (
+        <button type="button" aria-label={`Delete ${group.id}`} onClick={() => remove.mutate(group.id)}>
+          Delete
+        </button>
+      )
+    }
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(<GroupList onSelect={() => {}} renderActions={(group) => <Delete group={group} />} />, {
+      wrapper: Wrapper,
+    })
+    const row = (await screen.findByText(deleted.id)).closest('tr')!
+    const actions = within(row).getAllByRole('cell').at(-1)!
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([`Open ${deleted.id}`, `Delete ${deleted.id}`])
+    await user.click(within(row).getByRole('button', { name: `Delete ${deleted.id}` }))
+    // The list asks again: the deleted group is gone from it, and from the service.
+    await waitFor(() => expect(screen.queryByText(deleted.id)).toBeNull())
+    expect(screen.getByText(kept.id)).toBeDefined()
+    expect((await client.groups.list({ page: 1, items: 20 })).data.map((g) => g.id)).toEqual([kept.id])
+  })
+
+  it('has an Actions column for renderActions alone, without Open', async () => {
+    await emulator.seed({ files: [{}] })
+    const { groups } = await emulator.seed({ groups: [{ files: [0] }] })
+    const { Wrapper } = wrapper()
+    render(<GroupList renderActions={(group) => <a href={`/groups/${group.id}/edit`}>Edit</a>} />, {
+      wrapper: Wrapper,
+    })
+    expect(await screen.findByRole('columnheader', { name: 'Actions' })).toBeDefined()
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(
+      `/groups/${groups[0]!.id}/edit`,
+    )
+    expect(screen.queryByRole('button', { name: /^Open / })).toBeNull()
   })
 
   it('follows a new group from Processing (no uuid yet, so no file count) to Ready', async () => {

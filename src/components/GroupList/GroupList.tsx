@@ -1,5 +1,5 @@
 'use client'
-import type { ComponentProps } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import type { Group } from '../../api/types.js'
 import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
 import type { PollingOptions } from '../../hooks/policy.js'
@@ -29,6 +29,8 @@ export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' |
   onSelect?: ((group: Group) => void) | undefined
   /** Renders the group id as a link to this address. */
   getHref?: ((group: Group) => string) | undefined
+  /** More in each row's Actions cell, after Open (e.g. a Delete button using `useDeleteGroup`). */
+  renderActions?: ((group: Group) => ReactNode) | undefined
   /** Accessible name of the table. @default messages['groups.label'] */
   label?: string | undefined
   /** How the page is refreshed while a group on it is `pending`. */
@@ -55,6 +57,7 @@ export const GroupList = withRef(function GroupList({
   defaultPageSize = 20,
   onSelect,
   getHref,
+  renderActions,
   label,
   polling,
   className,
@@ -89,7 +92,7 @@ export const GroupList = withRef(function GroupList({
               <th scope="col">{t('column.name')}</th>
               <th scope="col">{t('column.files')}</th>
               <th scope="col">{t('column.status')}</th>
-              {onSelect && <th scope="col">{t('column.actions')}</th>}
+              {(onSelect || renderActions) && <th scope="col">{t('column.actions')}</th>}
             </>
           }
         >
@@ -98,16 +101,19 @@ export const GroupList = withRef(function GroupList({
               <td>{getHref ? <a href={getHref(group)}>{group.id}</a> : group.id}</td>
               <td>{fileCount(group, ctx.locale)}</td>
               <td data-status={group.status}>{statusText(group.status, t)}</td>
-              {onSelect && (
+              {(onSelect || renderActions) && (
                 <td>
-                  <button
-                    type="button"
-                    className="fk-button"
-                    aria-label={t('groups.open', { id: group.id })}
-                    onClick={() => onSelect(group)}
-                  >
-                    {t('open')}
-                  </button>
+                  {onSelect && (
+                    <button
+                      type="button"
+                      className="fk-button"
+                      aria-label={t('groups.open', { id: group.id })}
+                      onClick={() => onSelect(group)}
+                    >
+                      {t('open')}
+                    </button>
+                  )}{' '}
+                  {renderActions?.(group)}
                 </td>
               )}
             </tr>

@@ -6,16 +6,22 @@ import { useHashRoute } from './useHashRoute.ts'
 
 // How a button or link is named to the keyboard user: its label, else its text.
 const nameOf = (el: Element) => el.getAttribute('aria-label') ?? el.textContent ?? ''
+// The view's buttons and links named `name`, in page order (two files may share a name).
+const named = (root: HTMLElement | null, name: string) =>
+  [...(root?.querySelectorAll<HTMLElement>('button, a') ?? [])].filter((el) => nameOf(el) === name)
 
 export function App() {
   // What the keyboard was on when a view was left (the "Open" or "Details" button pressed):
   // back on that view, it lands there again rather than at the top.
-  const openers = useRef(new Map<string, string>())
+  // By name, and which of the elements with that name it was.
+  const openers = useRef(new Map<string, [name: string, nth: number]>())
   const main = useRef<HTMLElement>(null)
   const [path, go] = useHashRoute((from) => {
     const el = document.activeElement
-    if (el && el !== document.body && main.current?.contains(el)) openers.current.set(from, nameOf(el))
-    else openers.current.delete(from)
+    if (el instanceof HTMLElement && el !== document.body && main.current?.contains(el)) {
+      const name = nameOf(el)
+      openers.current.set(from, [name, named(main.current, name).indexOf(el)])
+    } else openers.current.delete(from)
   })
   const area = path.startsWith('/operator') ? 'operator' : 'portal'
   // Another view replaced what the keyboard was on (the link or button pressed is gone): the
@@ -30,9 +36,9 @@ export function App() {
     if (!heading) return
     setPageTitle(heading.textContent ?? '')
     if (!document.activeElement || document.activeElement === document.body) {
-      const opener = [...(main.current?.querySelectorAll<HTMLElement>('button, a') ?? [])].find(
-        (el) => nameOf(el) === openers.current.get(path),
-      )
+      const [name = '', nth = 0] = openers.current.get(path) ?? []
+      const same = named(main.current, name)
+      const opener = same[nth] ?? same[0]
       if (opener) return opener.focus()
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1
       heading.focus()

@@ -107,6 +107,28 @@ describe('operator', () => {
     await expect.poll(focused).toMatch(/^H2 /)
     await page.getByRole('link', { name: 'Back to files' }).press('Enter')
     await expect.poll(focused).toBe(`BUTTON ${label}`)
+    // Of two rows with one name, back on the one it left.
+    await seedFiles([{ name: 'twin.png' }, { name: 'twin.png' }])
+    await page.reload()
+    // The newest files are on the last page.
+    await page
+      .getByRole('region', { name: 'Project files' })
+      .getByRole('button', { name: 'Last page' })
+      .click()
+    const twins = page.getByRole('button', { name: 'Details for twin.png' })
+    await expect.poll(() => twins.count()).toBe(2)
+    await twins.nth(1).press('Enter')
+    await expect.poll(focused).toMatch(/^H2 twin\.png/)
+    await page.getByRole('link', { name: 'Back to files' }).press('Enter')
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('button')]
+            .filter((b) => b.textContent === 'Details for twin.png')
+            .indexOf(document.activeElement as HTMLButtonElement),
+        ),
+      )
+      .toBe(1)
   }, 60_000)
 
   it('runs recognize, moderate and virus scan and watches them go from pending to ready', async () => {

@@ -11,6 +11,9 @@ import '../../src/styles.css'
 // Not public: what FileList calls per row, timed alone to show its share.
 import { formatDate, formatSize } from '../../src/components/shared/format.ts'
 import {
+  type Action,
+  ActionStatusBadge,
+  actionQueryOptions,
   conversionsQueryOptions,
   FileList,
   type FileResource,
@@ -157,6 +160,35 @@ function recipeClient() {
   return client
 }
 
+// Badges on many files (a badge column in a long list), each action done and cached.
+const badgeCount = 100
+const badgeFile = (i: number) => `f-badge${String(i).padStart(19, '0')}`
+function badgesClient() {
+  const client = newClient()
+  const ctx = contextFor(client)
+  for (let i = 0; i < badgeCount; i++) {
+    const fileId = badgeFile(i)
+    const action: Action<'virus_scan'> = {
+      id: `a-${i}`,
+      actionType: 'virus_scan',
+      status: 'ready',
+      result: { data: { infected: false } },
+      fileId,
+      projectId,
+    }
+    client.setQueryData(actionQueryOptions(ctx, fileId, 'virus_scan').queryKey, action)
+  }
+  return client
+}
+const badges = (client: QueryClient) =>
+  wrap(
+    client,
+    Array.from({ length: badgeCount }, (_, i) => badgeFile(i)).map((fileId) => (
+      <ActionStatusBadge key={fileId} fileId={fileId} type="virus_scan" />
+    )),
+  )
+let badgeClient: QueryClient | null = null
+
 interface Timing {
   /** React's render and commit (flushSync returns after the commit and its effects). */
   commit: number
@@ -257,6 +289,24 @@ const scenarios: Record<string, { setup?: () => void; run: (i: number) => Timing
         }
         check(text.length > 0, 'formatted')
       }),
+  },
+  'badges-mount-100': {
+    run: () => {
+      const client = badgesClient()
+      const r = fresh()
+      const t = time(() => r.render(badges(client)))
+      check(container!.querySelectorAll('[data-status="ready"]').length === badgeCount, '100 badges, Done')
+      return t
+    },
+  },
+  'badges-unrelated-update-100': {
+    setup: () => {
+      badgeClient = badgesClient()
+      const r = fresh()
+      flushSync(() => r.render(badges(badgeClient!)))
+    },
+    // Any query's update (a poll answer, a host's own query) with 100 badges on the page.
+    run: (i) => time(() => badgeClient!.setQueryData(['host', 'unrelated'], i)),
   },
   'recipe-builder-mount-20': {
     run: () => {

@@ -35,6 +35,11 @@ const scenarios: Scenario[] = [
     name: 'file-list-format-100',
     what: "FileList's size and date formatting for 100 rows, alone",
   },
+  { name: 'badges-mount-100', what: 'ActionStatusBadge × 100 (100 files, done): mount' },
+  {
+    name: 'badges-unrelated-update-100',
+    what: 'ActionStatusBadge × 100: one update of another query',
+  },
   { name: 'recipe-builder-mount-20', what: 'RecipeBuilder, 20 operations: mount' },
   { name: 'recipe-builder-edit-20', what: 'RecipeBuilder, 20 operations: one edit (a width typed)' },
 ]

@@ -122,6 +122,9 @@ export function FileServiceProvider({
     previous.current = { projectId, scope }
   }, [queryClient, projectId, scope, tokens])
 
+  // By content: an inline `messages={{…}}` is a new object at every render of the host, and a new
+  // context value would render every component below again (a 1000-file editor: ~70 ms each time).
+  const text = JSON.stringify(messages ?? {})
   const value = useMemo<FileServiceContextValue>(
     () => ({
       client,
@@ -129,13 +132,13 @@ export function FileServiceProvider({
       scope,
       queryClient,
       cdnUrl: (cdnUrl ?? `${baseUrl.replace(/\/+$/, '')}/cdn`).replace(/\/+$/, ''),
-      messages: messages ?? {},
+      messages: JSON.parse(text),
       // An unset one is the browser's; useFileService() gives en-US / UTC while hydrating.
       locale,
       timeZone,
       onAuthError: (error) => authRef.current?.(error),
     }),
-    [client, projectId, scope, queryClient, cdnUrl, baseUrl, messages, locale, timeZone],
+    [client, projectId, scope, queryClient, cdnUrl, baseUrl, text, locale, timeZone],
   )
   return <FileServiceContext.Provider value={value}>{children}</FileServiceContext.Provider>
 }

@@ -131,6 +131,10 @@ export function useUploadFile() {
   return useMutation(
     {
       ...once,
+      // A finished upload holds its file's bytes (and the caller's callbacks): dropped a second
+      // after no one shows it, not after TanStack's 5 minutes. (0 would re-arm a timer at every
+      // tick while an upload no one watches is under way.)
+      gcTime: 1000,
       mutationKey: [...fileServiceKeys.files(ctx), 'upload'],
       mutationFn: ({ file, ...options }: UploadFileVariables) =>
         reportAuth(ctx, () => ctx.client.files.upload(file, options)),

@@ -249,7 +249,21 @@ describe('mutation hooks', () => {
     await waitFor(() => expect(result.current.list.data?.count).toBe(2))
   })
 
-  // Progress events themselves are checked in Chromium (test/browser/upload.test.ts): jsdom's
+  it("useUploadFile keeps no finished upload, nor its file's bytes, once no one shows it", async () => {
+    const { Wrapper, hostClient } = wrapper()
+    const { result, unmount } = renderHook(() => useUploadFile(), { wrapper: Wrapper })
+    const file = new Blob([subjectPng() as BlobPart], { type: 'image/png' })
+    const holding = () =>
+      hostClient
+        .getMutationCache()
+        .getAll()
+        .filter((m) => (m.state.variables as { file?: Blob } | undefined)?.file === file)
+    await act(() => result.current.mutateAsync({ file, name: 'gone.png' }))
+    expect(holding()).toHaveLength(1) // shown: the hook's result is this upload
+    unmount()
+    await waitFor(() => expect(holding()).toEqual([]), { timeout: 3_000 })
+  })
+
   // Bytes, names and progress are checked in Node (test/api) and Chromium (test/browser): jsdom's
   // Blob and FormData don't survive Node's fetch intact.
   it('useUploadFile uploads several files at once and cancels one', async () => {

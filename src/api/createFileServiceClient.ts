@@ -161,7 +161,7 @@ export function createFileServiceClient(options: FileServiceClientOptions) {
       ): Promise<Action<T>> =>
         call(
           { method: 'POST', path: `${root}/files/${enc(fileId)}/actions/${enc(type)}.json`, signal },
-          one((v) => toAction<T>(v)),
+          one((v) => toAction(v, type)),
         ),
       get: <T extends ActionType>(
         fileId: string,
@@ -170,7 +170,7 @@ export function createFileServiceClient(options: FileServiceClientOptions) {
       ): Promise<Action<T>> =>
         call(
           { method: 'GET', path: `${root}/files/${enc(fileId)}/actions/${enc(type)}.json`, signal },
-          one((v) => toAction<T>(v)),
+          one((v) => toAction(v, type)),
         ),
     },
     conversions: {

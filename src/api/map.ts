@@ -64,7 +64,11 @@ function resource(value: unknown, type: string): { id: string; attributes: Json;
   const raw = object(value, type)
   if (raw.type !== undefined && raw.type !== type)
     throw new ShapeError(`expected ${type}, got ${typeof raw.type === 'string' ? raw.type : typeof raw.type}`)
-  return { id: string(raw.id, `${type}.id`), attributes: object(raw.attributes, `${type}.attributes`), raw }
+  const id = string(raw.id, `${type}.id`)
+  // Ids go into later paths: `..` or `.` would move a request to another endpoint (`%2e%2e` too,
+  // as URLs read it), with the same token. Real ids are a prefix, `-` and letters and digits.
+  if (!/^[\w-]+$/.test(id)) throw new ShapeError(`${type}.id is not an id`)
+  return { id, attributes: object(raw.attributes, `${type}.attributes`), raw }
 }
 
 export function toGroup(value: unknown): Group {
@@ -144,20 +148,22 @@ export function toFile(value: unknown): FileResource {
 function toResult(type: string, value: unknown): Action['result'] {
   if (!isObject(value) || !isObject(value.data)) return null
   const data = { ...value.data }
-  if (type === 'virus_scan' && typeof data.infected !== 'boolean') return null
   const key = type === 'recognize' ? 'Labels' : type === 'moderate' ? 'ModerationLabels' : ''
   if (key) {
     const list = Array.isArray(data[key]) ? (data[key] as unknown[]) : []
     data[key] = list.filter(
       (entry) => isObject(entry) && typeof entry.Name === 'string' && typeof entry.Confidence === 'number',
     )
-  }
+  } else if (type !== 'virus_scan' || typeof data.infected !== 'boolean') return null
+  else if (typeof data.infected_with !== 'string') delete data.infected_with
   return { ...value, data } as unknown as Action['result']
 }
 
-export function toAction<T extends ActionType = ActionType>(value: unknown): Action<T> {
+/** An action of the `type` asked for (another type's result is not read as this one's). */
+export function toAction<T extends ActionType>(value: unknown, type: T): Action<T> {
   const { id, attributes: a, raw } = resource(value, 'actions')
   const actionType = string(a.action_type, 'action_type') as T
+  if (actionType !== type) throw new ShapeError(`expected a ${type} action, got another type`)
   return {
     id,
     actionType,

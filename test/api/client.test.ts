@@ -338,6 +338,35 @@ describe('mapping the real service answers', () => {
     })
     svc.answer({ data: wireAction('virus_scan', { data: { infected: 'maybe' } }) })
     expect((await client().actions.get('f-1', 'virus_scan')).result).toBeNull()
+    // A signature name that is not text is left out: the badge writes it into a sentence.
+    svc.answer({
+      data: wireAction('virus_scan', { data: { infected: true, infected_with: { toString: 1 } } }),
+    })
+    expect((await client().actions.get('f-1', 'virus_scan')).result?.data).toEqual({ infected: true })
+  })
+
+  it('refuses an action of another type than asked, whose result the UI would misread', async () => {
+    svc.answer({ data: wireAction('recognize', recognizeResult) })
+    await expect(client().actions.get('f-1', 'virus_scan')).rejects.toMatchObject({
+      code: 'invalid_response',
+    })
+    svc.answer({
+      data: {
+        ...wireAction('recognize', recognizeResult),
+        attributes: { action_type: 'scan_v2', status: 'ready', result: { data: {} } },
+      },
+    })
+    await expect(client().actions.get('f-1', 'recognize')).rejects.toMatchObject({ code: 'invalid_response' })
+  })
+
+  it('refuses ids that would move a later request to another path (., .., slashes)', async () => {
+    for (const id of ['..', '.', 'g-1/../files', 'g-1?x', '']) {
+      svc.answer({ data: { ...wireGroup(), id } })
+      await expect(client().groups.get('g-1'), id).rejects.toMatchObject({ code: 'invalid_response' })
+    }
+    const file = wireFile()
+    svc.answer({ data: [{ ...file, id: '..' }], pagination: { count: 1, page: 1, items: 20, pages: 1 } })
+    await expect(client().files.list()).rejects.toMatchObject({ code: 'invalid_response' })
   })
 
   it('maps conversions info', async () => {

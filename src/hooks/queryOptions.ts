@@ -136,8 +136,9 @@ export const groupAllFilesQueryOptions = (ctx: QueryContext, id: string) =>
     queryFn: ({ signal }) =>
       reportAuth(ctx, async (): Promise<Page<FileResource>> => {
         const first = await ctx.client.groups.files(id, { page: 1, items: 100 }, { signal })
+        // At most the 10 pages a group can fill, whatever number of pages an answer claims.
         const rest = await Promise.all(
-          Array.from({ length: first.pages - 1 }, (_, i) =>
+          Array.from({ length: Math.min(first.pages, 10) - 1 }, (_, i) =>
             ctx.client.groups.files(id, { page: i + 2, items: 100 }, { signal }),
           ),
         )

@@ -1,5 +1,6 @@
 import { onlineManager, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
 import { type ReactNode, Suspense } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import {
@@ -7,6 +8,7 @@ import {
   FileServiceProvider,
   fileQueryOptions,
   fileServiceKeys,
+  groupAllFilesQueryOptions,
   NotFoundError,
   useAction,
   useConversions,
@@ -26,9 +28,28 @@ import {
 } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from './setup.tsx'
 
-const { emulator, count } = setupEmulator()
+const { emulator, count, server } = setupEmulator()
 
 describe('query hooks against the emulator', () => {
+  it("a group's every file: at most the 10 pages of 100 a group can fill, whatever pages the answer claims", async () => {
+    const { files } = await emulator.seed({ files: [{}, {}] })
+    const { groups } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
+    // A broken or hostile service claims 5000 pages: they would all be asked for at once.
+    server.use(
+      http.get(`${baseUrl}/api/v1/projects/demo/groups/:id/files.json`, async ({ request }) => {
+        const body = await (await emulator.fetch(request)).json()
+        return HttpResponse.json({ ...body, pagination: { ...body.pagination, pages: 5000 } })
+      }),
+    )
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(
+      () => useQuery(groupAllFilesQueryOptions(useFileService(), groups[0]!.id)),
+      { wrapper: Wrapper },
+    )
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(count('GET', '/files.json')).toBe(10)
+  })
+
   it('useGroups: a page of groups with the secret key, and the next page prefetched', async () => {
     const { files } = await emulator.seed({ files: [{}, {}] })
     for (let i = 0; i < 3; i++) await emulator.seed({ groups: [{ fileIds: [files[0]!.id] }] })

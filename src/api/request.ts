@@ -87,6 +87,10 @@ function sendWithXhr(
     xhr.onloadend = () => signal?.removeEventListener('abort', onAbort)
     xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 })
     xhr.onload = () => {
+      // XHR follows redirects by itself (the body has gone): at least the answer from elsewhere
+      // is not taken, as fetch's `redirect: 'error'`.
+      if (xhr.responseURL && xhr.responseURL !== new URL(url, location.href).href)
+        return reject(new TypeError('Redirected'))
       // request() reads only the status, the body and Retry-After. An empty body is null: a
       // Response with a null-body status (204, 205, 304) refuses any other.
       const retryAfter = xhr.getResponseHeader('Retry-After')
@@ -146,7 +150,15 @@ export async function request<T>(
   const response =
     init.onProgress && !config.fetch && typeof XMLHttpRequest !== 'undefined'
       ? await sendWithXhr(url, { method, headers, body }, signal, init.onProgress)
-      : await (config.fetch ?? globalThis.fetch)(url, { method, headers, body, signal: signal ?? null })
+      : // The service never redirects: following one would send the body, and take the answer,
+        // wherever it points (only Authorization is dropped on the way to another origin).
+        await (config.fetch ?? globalThis.fetch)(url, {
+          method,
+          headers,
+          body,
+          signal: signal ?? null,
+          redirect: 'error',
+        })
 
   const text = await response.text()
   const context = { status: response.status, method, path: target }

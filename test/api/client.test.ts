@@ -551,6 +551,20 @@ describe('errors', () => {
     expect(svc.seen).toHaveLength(0)
   })
 
+  it('follows no redirect: the body would go, and the answer come, from wherever it points', async () => {
+    svc.answerWith((request) =>
+      request.url.includes('/elsewhere')
+        ? Response.json({ data: wireGroup() })
+        : new Response(null, { status: 307, headers: { Location: `${baseUrl}/elsewhere` } }),
+    )
+    // A GET: MSW itself refuses to follow a redirect with a body (as undici does).
+    const error = await client()
+      .groups.get('g-1')
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TypeError)
+    expect(svc.seen.map((r) => r.url.pathname)).toEqual([`${root}/groups/g-1.json`])
+  })
+
   it('a list answer without pagination throws invalid_response', async () => {
     svc.answer({ data: [] })
     await expect(client().files.list()).rejects.toMatchObject({ code: 'invalid_response' })

@@ -1,9 +1,13 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { TestProject } from 'vitest/node'
 import { startEmulatorServer } from '../support/emulatorServer.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     emulator: { baseUrl: string; projectId: string; secretKey: string; uploadLimit: number }
+    /** A server on another origin that answers every request with a 307 to the emulator. */
+    redirector: string
   }
 }
 
@@ -19,7 +23,20 @@ export default async function setup(project: TestProject) {
     secretKey: server.secretKey,
     uploadLimit,
   })
+  const redirector = createServer((request, response) => {
+    request.resume()
+    response.writeHead(request.method === 'OPTIONS' ? 204 : 307, {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': '*',
+      'Access-Control-Allow-Methods': '*',
+      Location: `${server.baseUrl}${request.url}`,
+    })
+    response.end()
+  })
+  await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve))
+  project.provide('redirector', `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`)
   return async () => {
+    redirector.close()
     await server.stop()
   }
 }

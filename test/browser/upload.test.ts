@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import {
   createFileServiceClient,
   FileServiceError,
@@ -9,6 +9,20 @@ import {
 import { baseUrl, faults, projectId, secretKey, uploadLimit } from './support.ts'
 
 describe('upload in Chromium', () => {
+  it('takes no answer from where a redirect points, with fetch or with XHR', async () => {
+    // Another origin that sends every request on to the emulator with a 307.
+    const client = createFileServiceClient({ baseUrl: inject('redirector'), projectId })
+    const refused = (call: Promise<unknown>) =>
+      call.then(
+        () => 'answered',
+        (e: Error) => e.name,
+      )
+    expect(await refused(client.groups.update('g-1', { fileIds: ['f-1'] }))).toBe('TypeError')
+    expect(await refused(client.files.upload(new Blob(['a']), { name: 'a.txt' }))).toBe('TypeError')
+    const withProgress = client.files.upload(new Blob(['b']), { name: 'b.txt', onProgress: () => {} })
+    expect(await refused(withProgress)).toBe('TypeError')
+  })
+
   it('reports progress through XMLHttpRequest and ends at the full size', async () => {
     const client = createFileServiceClient({ baseUrl, projectId })
     const bytes = new Uint8Array(6 * 1024 * 1024)

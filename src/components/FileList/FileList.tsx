@@ -7,7 +7,7 @@ import { filesQueryOptions, groupFilesQueryOptions } from '../../hooks/queryOpti
 import { useFileService } from '../../provider/context.js'
 import { listMessages, statusMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
-import { formatDate, formatSize } from '../shared/format.js'
+import { formatDate, formatSize, shownName } from '../shared/format.js'
 import { PagedTable } from '../shared/PagedTable.js'
 import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
@@ -169,7 +169,7 @@ export const FileList = withRef(function FileList({
                 <td>
                   <input
                     type="checkbox"
-                    aria-label={t('selectFile', { name: file.originalName ?? file.id })}
+                    aria-label={t('selectFile', { name: shownName(file.originalName ?? file.id) })}
                     checked={selected.includes(file.id)}
                     onChange={() => toggle(file.id)}
                   />
@@ -193,7 +193,7 @@ export const FileList = withRef(function FileList({
                   />
                 ) : null}
               </td>
-              <td data-slot="file-name">{file.originalName ?? t('unnamed')}</td>
+              <td data-slot="file-name">{file.originalName ? shownName(file.originalName) : t('unnamed')}</td>
               <td>{file.mime?.mime ?? '—'}</td>
               <td>{formatSize(file.size, locale)}</td>
               <td data-status={file.status}>{statusText(file.status, t)}</td>

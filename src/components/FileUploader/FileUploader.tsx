@@ -7,7 +7,7 @@ import { useFileService } from '../../provider/context.js'
 import { stateMessages, uploaderMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
-import { formatPercent, formatSize } from '../shared/format.js'
+import { formatPercent, formatSize, shownName } from '../shared/format.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
 import { useOnline } from '../shared/useOnline.js'
 import { useText } from '../shared/useText.js'
@@ -315,77 +315,79 @@ export const FileUploader = withRef(function FileUploader({
       </section>
       {items.length > 0 && (
         <ul ref={list} aria-label={t('uploader.list')} data-slot="upload-list">
-          {items.map((item) => (
-            <li key={item.key} data-key={item.key} data-slot="upload-item" data-status={item.status}>
-              <span data-slot="upload-name">{item.file.name}</span>{' '}
-              <span>{formatSize(item.file.size, locale)}</span>{' '}
-              {item.status === 'uploading' && (
-                <progress
-                  max={item.total || 1}
-                  value={item.loaded}
-                  aria-label={t('uploader.progress', { name: item.file.name })}
-                />
-              )}{' '}
-              {/* Live: each change of state ("Uploaded", "Failed: …", offline). Not the percent,
+          {items.map((item) => {
+            const name = shownName(item.file.name)
+            return (
+              <li key={item.key} data-key={item.key} data-slot="upload-item" data-status={item.status}>
+                <bdi data-slot="upload-name">{name}</bdi> <span>{formatSize(item.file.size, locale)}</span>{' '}
+                {item.status === 'uploading' && (
+                  <progress
+                    max={item.total || 1}
+                    value={item.loaded}
+                    aria-label={t('uploader.progress', { name })}
+                  />
+                )}{' '}
+                {/* Live: each change of state ("Uploaded", "Failed: …", offline). Not the percent,
                   which would be read out at every progress event; the progress bar has it. */}
-              <span role={item.status === 'failed' || item.status === 'rejected' ? 'alert' : 'status'}>
-                {!sending(item) && statusLine(item)}
-              </span>
-              {sending(item) && statusLine(item)}{' '}
-              {(item.status === 'uploading' || item.status === 'queued') && (
-                <button
-                  type="button"
-                  className="fk-button"
-                  aria-label={t('uploader.cancelFile', { name: item.file.name })}
-                  data-control="cancel"
-                  onClick={() => {
-                    // Canceled at once: a queued upload, or one held offline, has no request to abort yet.
-                    queue.current = queue.current.filter((q) => q.key !== item.key)
-                    controllers.current.get(item.key)?.abort()
-                    controllers.current.delete(item.key)
-                    focusAfter({ key: item.key, control: 'retry' })
-                    update(item.key, { status: 'canceled' })
-                  }}
-                >
-                  {t('cancel')}
-                </button>
-              )}
-              {(item.status === 'canceled' || (item.status === 'failed' && item.retryable !== false)) && (
-                <button
-                  type="button"
-                  className="fk-button"
-                  aria-label={t('uploader.retryFile', { name: item.file.name })}
-                  data-control="retry"
-                  // Disabled, it sends nothing, Try again included. Not `disabled`: Chromium would
-                  // drop the keyboard on it to the page body.
-                  aria-disabled={disabled || undefined}
-                  onClick={() => {
-                    if (disabled) return
-                    focusAfter({ key: item.key, control: 'cancel' })
-                    start(item.key, item.file)
-                  }}
-                >
-                  {t('retry')}
-                </button>
-              )}
-              {item.status !== 'uploading' && item.status !== 'queued' && (
-                <button
-                  type="button"
-                  className="fk-button"
-                  aria-label={t('uploader.removeFile', { name: item.file.name })}
-                  data-control="remove"
-                  onClick={() => {
-                    const at = items.indexOf(item)
-                    const neighbour = items[at + 1] ?? items[at - 1]
-                    focusAfter({ key: neighbour?.key ?? '', control: 'remove' })
-                    setItems((list) => list.filter((i) => i.key !== item.key))
-                  }}
-                >
-                  {t('remove')}
-                </button>
-              )}
-            </li>
-          ))}
+                <span role={item.status === 'failed' || item.status === 'rejected' ? 'alert' : 'status'}>
+                  {!sending(item) && statusLine(item)}
+                </span>
+                {sending(item) && statusLine(item)}{' '}
+                {(item.status === 'uploading' || item.status === 'queued') && (
+                  <button
+                    type="button"
+                    className="fk-button"
+                    aria-label={t('uploader.cancelFile', { name })}
+                    data-control="cancel"
+                    onClick={() => {
+                      // Canceled at once: a queued upload, or one held offline, has no request to abort yet.
+                      queue.current = queue.current.filter((q) => q.key !== item.key)
+                      controllers.current.get(item.key)?.abort()
+                      controllers.current.delete(item.key)
+                      focusAfter({ key: item.key, control: 'retry' })
+                      update(item.key, { status: 'canceled' })
+                    }}
+                  >
+                    {t('cancel')}
+                  </button>
+                )}
+                {(item.status === 'canceled' || (item.status === 'failed' && item.retryable !== false)) && (
+                  <button
+                    type="button"
+                    className="fk-button"
+                    aria-label={t('uploader.retryFile', { name })}
+                    data-control="retry"
+                    // Disabled, it sends nothing, Try again included. Not `disabled`: Chromium would
+                    // drop the keyboard on it to the page body.
+                    aria-disabled={disabled || undefined}
+                    onClick={() => {
+                      if (disabled) return
+                      focusAfter({ key: item.key, control: 'cancel' })
+                      start(item.key, item.file)
+                    }}
+                  >
+                    {t('retry')}
+                  </button>
+                )}
+                {item.status !== 'uploading' && item.status !== 'queued' && (
+                  <button
+                    type="button"
+                    className="fk-button"
+                    aria-label={t('uploader.removeFile', { name })}
+                    data-control="remove"
+                    onClick={() => {
+                      const at = items.indexOf(item)
+                      const neighbour = items[at + 1] ?? items[at - 1]
+                      focusAfter({ key: neighbour?.key ?? '', control: 'remove' })
+                      setItems((list) => list.filter((i) => i.key !== item.key))
+                    }}
+                  >
+                    {t('remove')}
+                  </button>
+                )}
+              </li>
+            )
+          })}
         </ul>
       )}
     </div>

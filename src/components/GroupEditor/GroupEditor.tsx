@@ -25,6 +25,7 @@ import { CheckAgain } from '../shared/CheckAgain.js'
 import { copyText } from '../shared/copyText.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
+import { shownName } from '../shared/format.js'
 import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { useAnnouncement } from '../shared/useAnnouncement.js'
@@ -68,7 +69,7 @@ interface RowActions {
   dragFrom: RefObject<number | null>
 }
 
-const nameOf = (file: FileResource) => file.originalName ?? file.id
+const nameOf = (file: FileResource) => shownName(file.originalName ?? file.id)
 
 /** One file of the editor's list: drag handle (keyboard too), move up/down, remove. */
 const FileRow = memo(function FileRow({
@@ -118,7 +119,7 @@ const FileRow = memo(function FileRow({
         aria-describedby={hintId}
         onKeyDown={(e) => actions.current.onKeyDown(e, index)}
       >
-        {t('editor.position', { position: index + 1 })} {name}
+        {t('editor.position', { position: index + 1 })} <bdi>{name}</bdi>
         {/* Removed from the project, still processing, or failed: it can't be saved in a group. */}
         {file.status !== 'ready' && ` · ${statusText(file.status, t)}`}
       </button>{' '}

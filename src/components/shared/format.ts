@@ -10,6 +10,12 @@ function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: strin
   return made
 }
 
+/**
+ * A file name as shown: bidi controls become a visible U+FFFD. An override in a name written as
+ * `invoice\u202Egpj.exe` draws it as "invoiceexe.jpg", and its effect runs on into what follows.
+ */
+export const shownName = (name: string) => name.replace(/[\u202a-\u202e\u2066-\u2069]/g, '\ufffd')
+
 const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
 
 /** `1.2 MB`, `640 kB`, `12 bytes` through Intl with the given locale (short units read "12 byte"). */

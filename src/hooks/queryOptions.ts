@@ -6,6 +6,7 @@ import type { Action, ActionType, FileResource, Page } from '../api/types.js'
 import type { FileServiceContextValue } from '../provider/context.js'
 import { fileServiceKeys } from './fileServiceKeys.js'
 import {
+  isFinalStatus,
   type PollingOptions,
   pageStatus,
   pollInterval,
@@ -116,6 +117,9 @@ export const actionQueryOptions = <T extends ActionType>(
           throw error
         }),
       ),
+    // A finished action never changes (one run per file and type): not asked again on focus,
+    // reconnect or mount (a page of badges asked for every one). Check again and invalidation do.
+    staleTime: (query) => (isFinalStatus(query.state.data?.status ?? '') ? Number.POSITIVE_INFINITY : 0),
     ...polls(polling),
     ...policy,
   })

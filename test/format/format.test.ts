@@ -32,8 +32,9 @@ describe('formatPercent and formatDate', () => {
 })
 
 describe('errorText', () => {
+  // As useText: a key with no English entry (the host's `error.<code>`) reads as ''.
   const t = (key: string, values?: Record<string, string | number>) =>
-    formatMessage(stateMessages[key as keyof typeof stateMessages], values)
+    formatMessage(stateMessages[key as keyof typeof stateMessages] ?? '', values)
   const error = (messages: string[]) =>
     new FileServiceError({
       status: 502,

@@ -133,20 +133,27 @@ export const conversionsQueryOptions = (ctx: QueryContext, fileId: string) =>
     ...policy,
   })
 
-/** Every file of a group in order (up to 1000, fetched 100 at a time), as one page. */
+/**
+ * Every file of a group in order, as one page: the pages its count needs at the size the service
+ * answers with (100 asked; the real service gives 20 whatever is asked), at most 100 pages. A
+ * group that can't be read whole is an error: an editor saving part of it would drop the rest.
+ */
 export const groupAllFilesQueryOptions = (ctx: QueryContext, id: string) =>
   queryOptions({
     queryKey: fileServiceKeys.groupAllFiles(ctx, id),
     queryFn: ({ signal }) =>
       reportAuth(ctx, async (): Promise<Page<FileResource>> => {
         const first = await ctx.client.groups.files(id, { page: 1, items: 100 }, { signal })
-        // At most the 10 pages a group can fill, whatever number of pages an answer claims.
+        // Not the page count an answer claims (5000 would be 5000 requests at once).
+        const pages = Math.min(first.pages, Math.ceil(first.count / (first.data.length || 1)), 100)
         const rest = await Promise.all(
-          Array.from({ length: Math.min(first.pages, 10) - 1 }, (_, i) =>
+          Array.from({ length: pages - 1 }, (_, i) =>
             ctx.client.groups.files(id, { page: i + 2, items: 100 }, { signal }),
           ),
         )
         const data = [first, ...rest].flatMap((page) => page.data)
+        if (data.length < first.count)
+          throw new Error(`Only ${data.length} of the group's ${first.count} files could be read.`)
         return { data, count: first.count, page: 1, pageSize: Math.max(first.count, 1), pages: 1 }
       }),
     ...policy,

@@ -31,14 +31,14 @@ import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from './se
 const { emulator, count, server } = setupEmulator()
 
 describe('query hooks against the emulator', () => {
-  it("a group's every file: at most the 10 pages of 100 a group can fill, whatever pages the answer claims", async () => {
-    const { files } = await emulator.seed({ files: [{}, {}] })
+  it("a group's every file at the page size the service answers with: the real one gives 20, whatever is asked", async () => {
+    const { files } = await emulator.seed({ files: Array.from({ length: 250 }, () => ({})) })
     const { groups } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
-    // A broken or hostile service claims 5000 pages: they would all be asked for at once.
     server.use(
-      http.get(`${baseUrl}/api/v1/projects/demo/groups/:id/files.json`, async ({ request }) => {
-        const body = await (await emulator.fetch(request)).json()
-        return HttpResponse.json({ ...body, pagination: { ...body.pagination, pages: 5000 } })
+      http.get(`${baseUrl}/api/v1/projects/demo/groups/:id/files.json`, ({ request }) => {
+        const url = new URL(request.url)
+        url.searchParams.set('items', '20')
+        return emulator.fetch(new Request(url, request))
       }),
     )
     const { Wrapper } = wrapper()
@@ -47,7 +47,36 @@ describe('query hooks against the emulator', () => {
       { wrapper: Wrapper },
     )
     await waitFor(() => expect(result.current.isSuccess).toBe(true))
-    expect(count('GET', '/files.json')).toBe(10)
+    expect(result.current.data!.data.map((f) => f.id)).toEqual(files.map((f) => f.id))
+    expect(count('GET', '/files.json')).toBe(13)
+  })
+
+  it("a group's every file: the pages its count needs, not the pages an answer claims", async () => {
+    const { files } = await emulator.seed({ files: [{}, {}] })
+    const { groups } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
+    // A broken or hostile service claims 5000 pages: they would all be asked for at once.
+    let claim = { count: 2, pages: 5000 }
+    server.use(
+      http.get(`${baseUrl}/api/v1/projects/demo/groups/:id/files.json`, async ({ request }) => {
+        const body = await (await emulator.fetch(request)).json()
+        return HttpResponse.json({ ...body, pagination: { ...body.pagination, ...claim } })
+      }),
+    )
+    const { Wrapper } = wrapper()
+    const { result, rerender } = renderHook(
+      ({ id }) => useQuery({ ...groupAllFilesQueryOptions(useFileService(), id), retry: false }),
+      { wrapper: Wrapper, initialProps: { id: groups[0]!.id } },
+    )
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(count('GET', '/files.json')).toBe(1)
+    // It claims 5000 files on pages of 2: at most 100 pages are asked for, and a group that
+    // could not be read whole is an error (saved in part, the rest would be dropped).
+    claim = { count: 5000, pages: 5000 }
+    const { groups: more } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
+    rerender({ id: more[0]!.id })
+    await waitFor(() => expect(result.current.isError).toBe(true))
+    expect(result.current.error?.message).toBe("Only 2 of the group's 5000 files could be read.")
+    expect(count('GET', '/files.json')).toBe(101)
   })
 
   it('useGroups: a page of groups with the secret key, and the next page prefetched', async () => {

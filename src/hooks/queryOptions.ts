@@ -6,7 +6,6 @@ import type { Action, ActionType, FileResource, Page } from '../api/types.js'
 import type { FileServiceContextValue } from '../provider/context.js'
 import { fileServiceKeys } from './fileServiceKeys.js'
 import {
-  isFinalStatus,
   type PollingOptions,
   pageStatus,
   pollInterval,
@@ -17,10 +16,11 @@ import {
 
 /**
  * What the factories need from `useFileService()`; on a server (prefetching) build it from a
- * client: `{ client, projectId, scope: tokenScope(token) }`.
+ * client: `{ client, projectId, scope: tokenScope(token) }`. With `queryClient`, an action not
+ * yet done is as fresh as that client's default `staleTime` says.
  */
 export type QueryContext = Pick<FileServiceContextValue, 'client' | 'projectId' | 'scope'> &
-  Partial<Pick<FileServiceContextValue, 'onAuthError'>>
+  Partial<Pick<FileServiceContextValue, 'onAuthError' | 'queryClient'>>
 
 const policy = { retry: shouldRetry, retryDelay } as const
 /** Polls while the resource (or, for a page, any of its rows) is pending; never in a hidden tab. */
@@ -117,9 +117,17 @@ export const actionQueryOptions = <T extends ActionType>(
           throw error
         }),
       ),
-    // A finished action never changes (one run per file and type): not asked again on focus,
-    // reconnect or mount (a page of badges asked for every one). Check again and invalidation do.
-    staleTime: (query) => (isFinalStatus(query.state.data?.status ?? '') ? Number.POSITIVE_INFINITY : 0),
+    // A done action never changes (it runs once per file and type): not asked again on focus,
+    // reconnect or mount (a page of badges asked for every one); Check again and invalidation do.
+    // Any other (not started, running, or failed, which runs again) as the host's client says.
+    staleTime: (query) => {
+      const host = ctx.queryClient?.getDefaultOptions().queries?.staleTime
+      return query.state.data?.status === 'ready'
+        ? Number.POSITIVE_INFINITY
+        : typeof host === 'function'
+          ? host(query as never)
+          : (host ?? 0)
+    },
     ...polls(polling),
     ...policy,
   })

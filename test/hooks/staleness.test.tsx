@@ -1,46 +1,63 @@
 // What is asked again when the tab comes back or the network returns.
-import { focusManager, onlineManager } from '@tanstack/react-query'
+import { focusManager, onlineManager, QueryClient } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest'
 import { createFileServiceClient, useAction } from '../../src/index.ts'
 import { baseUrl, secretKey, setupEmulator, wrapper } from './setup.tsx'
 
 const { emulator, count } = setupEmulator({ delays: { action: 0 } })
+const operator = createFileServiceClient({ baseUrl, projectId: 'demo', token: secretKey })
 afterEach(() => {
   focusManager.setFocused(undefined)
   onlineManager.setOnline(true)
 })
-
-it('a finished action is not asked for again when the tab is shown or the network is back; one not started is', async () => {
-  const { files } = await emulator.seed({ files: [{}, {}] })
-  const [done, fresh] = files.map((f) => f.id) as [string, string]
-  await createFileServiceClient({ baseUrl, projectId: 'demo', token: secretKey }).actions.run(
-    done,
-    'virus_scan',
-  )
-  const { Wrapper } = wrapper()
-  const { result } = renderHook(
-    () => ({ done: useAction(done, 'virus_scan'), fresh: useAction(fresh, 'virus_scan') }),
-    {
-      wrapper: Wrapper,
-    },
-  )
-  await waitFor(() => expect(result.current.done.data?.status).toBe('ready'))
-  await waitFor(() => expect(result.current.fresh.isSuccess).toBe(true))
-  expect(result.current.fresh.data).toBeNull() // never run: another tab may start it
-  const asked = () => [count('GET', `${done}/actions`), count('GET', `${fresh}/actions`)]
-  expect(asked()).toEqual([1, 1])
+const backToTheTab = () =>
   act(() => {
     focusManager.setFocused(false)
     focusManager.setFocused(true)
   })
-  await waitFor(() => expect(asked()).toEqual([1, 2]))
+
+it('a done action is not asked for again when the tab is shown or the network is back; one not started, or failed, is', async () => {
+  const { files } = await emulator.seed({ files: [{}, {}, {}] })
+  const [done, fresh, failed] = files.map((f) => f.id) as [string, string, string]
+  await operator.actions.run(done, 'virus_scan')
+  emulator.faults.failActions(failed)
+  await operator.actions.run(failed, 'virus_scan')
+  const { Wrapper } = wrapper()
+  const { result } = renderHook(
+    () => ({
+      done: useAction(done, 'virus_scan'),
+      fresh: useAction(fresh, 'virus_scan'),
+      failed: useAction(failed, 'virus_scan'),
+    }),
+    { wrapper: Wrapper },
+  )
+  await waitFor(() => expect(result.current.done.data?.status).toBe('ready'))
+  await waitFor(() => expect(result.current.fresh.isSuccess).toBe(true))
+  await waitFor(() => expect(result.current.failed.data?.status).toBe('error'))
+  expect(result.current.fresh.data).toBeNull() // never run: another tab may start it
+  // A failed one runs again when started again, maybe from another tab.
+  const asked = () => [done, fresh, failed].map((id) => count('GET', `${id}/actions`))
+  expect(asked()).toEqual([1, 1, 1])
+  backToTheTab()
+  await waitFor(() => expect(asked()).toEqual([1, 2, 2]))
   act(() => {
     onlineManager.setOnline(false)
     onlineManager.setOnline(true)
   })
-  await waitFor(() => expect(asked()).toEqual([1, 3]))
+  await waitFor(() => expect(asked()).toEqual([1, 3, 3]))
   // Asked for on purpose, it is asked again.
   await act(() => result.current.done.refetch())
-  expect(asked()).toEqual([2, 3])
+  expect(asked()).toEqual([2, 3, 3])
+})
+
+it("an action not done is as fresh as the host's client says", async () => {
+  const { files } = await emulator.seed({ files: [{}] })
+  const hostClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } })
+  const { Wrapper } = wrapper({ hostClient })
+  const { result } = renderHook(() => useAction(files[0]!.id, 'virus_scan'), { wrapper: Wrapper })
+  await waitFor(() => expect(result.current.isSuccess).toBe(true))
+  backToTheTab()
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  expect(count('GET', '/actions')).toBe(1)
 })

@@ -75,9 +75,11 @@ function sendWithXhr(
   signal: AbortSignal | undefined,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<Response> {
+  // Resolved as XHR resolves it (a page's <base href> counts), to compare with where it ended.
+  const target = new URL(url, globalThis.document?.baseURI ?? location.href).href
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open(init.method, url)
+    xhr.open(init.method, target)
     init.headers.forEach((value, key) => {
       xhr.setRequestHeader(key, value)
     })
@@ -89,8 +91,7 @@ function sendWithXhr(
     xhr.onload = () => {
       // XHR follows redirects by itself (the body has gone): at least the answer from elsewhere
       // is not taken, as fetch's `redirect: 'error'`.
-      if (xhr.responseURL && xhr.responseURL !== new URL(url, location.href).href)
-        return reject(new TypeError('Redirected'))
+      if (xhr.responseURL && xhr.responseURL !== target) return reject(new TypeError('Redirected'))
       // request() reads only the status, the body and Retry-After. An empty body is null: a
       // Response with a null-body status (204, 205, 304) refuses any other.
       const retryAfter = xhr.getResponseHeader('Retry-After')

@@ -23,6 +23,18 @@ describe('upload in Chromium', () => {
     expect(await refused(withProgress)).toBe('TypeError')
   })
 
+  it("resolves a relative baseUrl as the page's <base href> says, and takes that answer", async () => {
+    const base = document.head.appendChild(document.createElement('base'))
+    base.href = `${baseUrl}/`
+    try {
+      const client = createFileServiceClient({ baseUrl: '', projectId })
+      const file = await client.files.upload(new Blob(['based']), { name: 'based.txt', onProgress: () => {} })
+      expect(file.originalName).toBe('based.txt')
+    } finally {
+      base.remove()
+    }
+  })
+
   it('reports progress through XMLHttpRequest and ends at the full size', async () => {
     const client = createFileServiceClient({ baseUrl, projectId })
     const bytes = new Uint8Array(6 * 1024 * 1024)

@@ -238,7 +238,19 @@ export type RecipeMessageKey =
  * entry: unset, the components show the service's own messages, else "The service answered with
  * status …" (`serviceError`).
  */
-export type ErrorMessageKey = `error.${string}`
+export type ErrorMessageKey = `error.${
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'server_error'
+  | 'invalid_response'
+  | `http_${number}`}`
 
 /**
  * Every visible string, by key; override any of them through the provider's `messages`

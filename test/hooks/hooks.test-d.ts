@@ -57,3 +57,7 @@ expectTypeOf<{ 'recipe.arg.size': string; 'recipe.issue.outOfRange': string }>()
 export const badIssue: Messages = { 'recipe.issue.noSuchIssue': 'x' }
 // @ts-expect-error not a message key
 export const badKey: Messages = { 'editor.noSuchKey': 'x' }
+// The service's errors by their code; a code that doesn't exist is an error.
+expectTypeOf<{ 'error.not_found': string; 'error.http_418': string }>().toExtend<Messages>()
+// @ts-expect-error not an error code
+export const badCode: Messages = { 'error.not_fuond': 'x' }

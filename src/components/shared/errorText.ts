@@ -16,7 +16,11 @@ export function errorText(
     // The host's own text for this code (`error.not_found`), else what the service said.
     const { status } = error
     const message = error.messages.join(' ')
-    return t(`error.${error.code}`, { message, status }) || message || t('serviceError', { status })
+    return (
+      t(`error.${error.code}` as ErrorMessageKey, { message, status }) ||
+      message ||
+      t('serviceError', { status })
+    )
   }
   if (error instanceof TypeError) return t('networkError')
   return error instanceof Error ? error.message : String(error)

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { type Group, GroupList, useDeleteGroup } from '../src/index.ts'
+import { type Group, GroupList, isFileServiceError, useDeleteGroup } from '../src/index.ts'
 import { anHour, emulator } from './support/emulator.ts'
 import { seed } from './support/seed.ts'
 
@@ -50,18 +50,31 @@ export const PendingToReady: Story = {
   },
 }
 
+// A host's Delete: aria-disabled while it runs (a disabled button would drop the keyboard to the
+// page), and the refusal said beside it.
 function DeleteGroup({ group }: { group: Group }) {
   const remove = useDeleteGroup()
   return (
-    <button
-      type="button"
-      className="fk-button"
-      aria-label={`Delete ${group.id}`}
-      disabled={remove.isPending}
-      onClick={() => remove.mutate(group.id)}
-    >
-      Delete
-    </button>
+    <>
+      <button
+        type="button"
+        className="fk-button"
+        aria-label={`Delete ${group.id}`}
+        aria-disabled={remove.isPending || undefined}
+        onClick={() => remove.isPending || remove.mutate(group.id)}
+      >
+        Delete
+      </button>
+      {remove.error && (
+        <span role="alert">
+          {' '}
+          Not deleted:{' '}
+          {isFileServiceError(remove.error)
+            ? remove.error.messages.join(' ')
+            : 'the service could not be reached'}
+        </span>
+      )}
+    </>
   )
 }
 

@@ -100,7 +100,7 @@ export const editorMessages = {
   'editor.addedOne': '{name} added.',
   'editor.added': '{count} files added.',
   'editor.keyboardHint': 'Alt+Arrow keys move the focused file; Delete removes it.',
-  'editor.position': '{position}.',
+  'editor.handle': '{position}. {name}',
   'editor.save': 'Save group',
   'editor.create': 'Create group',
   'editor.saving': 'Saving…',

@@ -3,7 +3,7 @@
 import { render, screen } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { ActionStatusBadge, GroupList, RecipeBuilder } from '../../src/index.ts'
+import { ActionStatusBadge, GroupEditor, GroupList, RecipeBuilder } from '../../src/index.ts'
 import { setupEmulator, wrapper } from '../hooks/setup.tsx'
 
 const { emulator } = setupEmulator()
@@ -32,6 +32,15 @@ describe('composed text follows the order of its message', () => {
     render(<GroupList onSelect={() => {}} />, { wrapper: Wrapper })
     const open = await screen.findByRole('button', { name: `${groups[0]!.id} öffnen` })
     expect(open.textContent).toBe('Öffnen')
+  })
+
+  it("GroupEditor's handles, the name still isolated", async () => {
+    const { files } = await emulator.seed({ files: [{ name: 'a.png' }] })
+    const { groups } = await emulator.seed({ groups: [{ fileIds: [files[0]!.id] }] })
+    const { Wrapper } = wrapper({ messages: { 'editor.handle': '{name} (Nr. {position})' } })
+    render(<GroupEditor groupId={groups[0]!.id} />, { wrapper: Wrapper })
+    const handle = await screen.findByRole('button', { name: 'a.png (Nr. 1)' })
+    expect(handle.querySelector('bdi')!.textContent).toBe('a.png')
   })
 
   it("RecipeBuilder's argument names, optional arguments and a pasted recipe", async () => {

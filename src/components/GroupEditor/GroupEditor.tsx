@@ -89,6 +89,7 @@ const FileRow = memo(function FileRow({
 }) {
   const t = useText(text)
   const name = nameOf(file)
+  const [before, after] = t('editor.handle', { position: index + 1 }).split('{name}')
   return (
     <li
       draggable
@@ -119,7 +120,10 @@ const FileRow = memo(function FileRow({
         aria-describedby={hintId}
         onKeyDown={(e) => actions.current.onKeyDown(e, index)}
       >
-        {t('editor.position', { position: index + 1 })} <bdi>{name}</bdi>
+        {/* The name isolated where the message puts it (a translation may put it first). */}
+        {before}
+        <bdi>{name}</bdi>
+        {after}
         {/* Removed from the project, still processing, or failed: it can't be saved in a group. */}
         {file.status !== 'ready' && ` · ${statusText(file.status, t)}`}
       </button>{' '}

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 
@@ -15,7 +15,10 @@ const held: Database.Database[] = []
  */
 export function lockDataDir(dataDir: string): void {
   const pidFile = join(dataDir, 'server.lock')
-  const db = new Database(join(dataDir, 'server.lock.db'), { timeout: 0 })
+  // Waits a moment for the lock: another server starting at the same time holds a read lock
+  // for an instant, and with no wait at all each of several could refuse for another's instant
+  // and none would start. One that keeps it (a running server) is still there after the wait.
+  const db = new Database(join(dataDir, 'server.lock.db'), { timeout: 200 })
   try {
     // In exclusive locking mode the lock a write transaction takes is kept until the end. The
     // journal in memory: nothing is ever written to this file, and no journal file is left
@@ -26,19 +29,42 @@ export function lockDataDir(dataDir: string): void {
   } catch (error) {
     db.close()
     if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error
-    let pid = ''
-    try {
-      pid = ` (process ${Number.parseInt(readFileSync(pidFile, 'utf8'), 10)})`
-    } catch {}
+    const pid = holder(pidFile)
     throw new Error(
-      `The data directory ${dataDir} is in use by another Filekit server${pid}. Stop it, or give this one another --data.`,
+      `The data directory ${dataDir} is in use by another Filekit server${pid ? ` (process ${pid})` : ''}. Stop it, or give this one another --data.`,
     )
   }
   held.push(db)
-  writeFileSync(pidFile, String(process.pid))
+  // Whole or not at all (a rename), so a refused server never reads it half written.
+  const written = `${pidFile}.${process.pid}`
+  writeFileSync(written, String(process.pid))
+  renameSync(written, pidFile)
   process.on('exit', () => {
     try {
       if (readFileSync(pidFile, 'utf8') === String(process.pid)) rmSync(pidFile)
     } catch {}
   })
+}
+
+/**
+ * The process holding the lock, by `server.lock`: a server that has just taken the lock may not
+ * have written it yet (the file still names a server that has ended, or none), so it is read
+ * again for up to a second until it names a running process; else undefined.
+ */
+function holder(pidFile: string): number | undefined {
+  for (let tries = 0; tries < 40; tries++) {
+    let pid = Number.NaN
+    try {
+      pid = Number.parseInt(readFileSync(pidFile, 'utf8'), 10)
+      if (pid > 0) {
+        process.kill(pid, 0) // throws unless such a process runs
+        return pid
+      }
+    } catch (error) {
+      // Running, but not ours to signal: it is there.
+      if ((error as { code?: string }).code === 'EPERM') return pid
+    }
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25)
+  }
+  return undefined
 }

@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { Activity, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { FileServiceProvider, FileUploader } from '../../src/index.ts'
+import { type FileResource, FileServiceProvider, FileUploader } from '../../src/index.ts'
 import { baseUrl, faults, projectId, uploadLimit } from './support.ts'
 
 const Wrapper = ({ children }: { children: ReactNode }) => (
@@ -21,6 +21,27 @@ afterEach(async () => {
 })
 
 describe('FileUploader in Chromium', () => {
+  it('sends a file waiting for a slot with the metadata given meanwhile, and keeps it as keepUploaded now says', async () => {
+    await faults({ latency: 300 })
+    const user = userEvent.setup()
+    const batches = new Map<string, string | undefined>()
+    const onUploaded = (file: FileResource) => batches.set(file.originalName!, file.metadata.batch)
+    const { rerender } = render(<FileUploader metadata={{ batch: 'one' }} onUploaded={onUploaded} />, {
+      wrapper: Wrapper,
+    })
+    const names = ['w1.txt', 'w2.txt', 'w3.txt', 'w4.txt']
+    await user.upload(
+      screen.getByLabelText('Choose files'),
+      names.map((name) => new File([name], name, { type: 'text/plain' })),
+    )
+    expect(item('w4.txt').dataset.status).toBe('queued')
+    rerender(<FileUploader metadata={{ batch: 'two' }} keepUploaded={false} onUploaded={onUploaded} />)
+    await vi.waitFor(() => expect(batches.size).toBe(4), { timeout: 10_000 })
+    expect(names.map((name) => batches.get(name))).toEqual(['one', 'one', 'one', 'two'])
+    // None stays listed: keepUploaded is false by the time each ends.
+    await vi.waitFor(() => expect(screen.queryByRole('list', { name: 'Uploads' })).toBeNull())
+  })
+
   it('shows a progress bar while uploading, then "Uploaded"', async () => {
     await faults({ latency: 400 })
     const user = userEvent.setup()

@@ -9,6 +9,7 @@ import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
 import { formatPercent, formatSize, shownName } from '../shared/format.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
+import { useLatest } from '../shared/useLatest.js'
 import { useOnline } from '../shared/useOnline.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
@@ -136,9 +137,10 @@ export const FileUploader = withRef(function FileUploader({
     if (list.current?.querySelector(`[data-key="${key}"]`)?.contains(document.activeElement))
       focusAfter({ key, control })
   }
-  // An upload ends renders after it began: it tells the host's latest onUploaded, whose state is current.
-  const uploaded = useRef(onUploaded)
-  uploaded.current = onUploaded
+  // An upload ends renders after it began, and a queued one starts then: each reads the host's
+  // latest onUploaded, keepUploaded and metadata (through the latest start), not its first render's.
+  const uploaded = useLatest(onUploaded)
+  const keep = useLatest(keepUploaded)
   const update = (key: string, change: Partial<UploadItem>) =>
     setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)))
 
@@ -163,7 +165,7 @@ export const FileUploader = withRef(function FileUploader({
       .then((result) => {
         if (controllers.current.get(key) !== controller) return
         refocus(key, 'remove')
-        if (keepUploaded) update(key, { status: 'done', loaded: file.size, result })
+        if (keep.current) update(key, { status: 'done', loaded: file.size, result })
         else setItems((list) => list.filter((item) => item.key !== key))
         uploaded.current?.(result)
       })
@@ -181,9 +183,10 @@ export const FileUploader = withRef(function FileUploader({
       .finally(() => {
         if (controllers.current.get(key) === controller) controllers.current.delete(key)
         const next = queue.current.shift()
-        if (next) start(next.key, next.file)
+        if (next) latestStart.current(next.key, next.file)
       })
   }
+  const latestStart = useLatest(start)
 
   const add = (files: FileList | File[], folders: boolean[] = []) => {
     // Several files dropped on a single-file uploader: the first is taken, the rest said so.
@@ -240,8 +243,7 @@ export const FileUploader = withRef(function FileUploader({
     [],
   )
   const pending = items.filter((item) => item.status === 'uploading' || item.status === 'queued').length
-  const pendingChanged = useRef(onPendingChange)
-  pendingChanged.current = onPendingChange
+  const pendingChanged = useLatest(onPendingChange)
   // Once per change: StrictMode runs the effect twice in development, and so does <Activity>
   // showing the uploader again.
   const saidPending = useRef<number>(undefined)

@@ -30,6 +30,7 @@ import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.j
 import { statusText } from '../shared/statusText.js'
 import { useAnnouncement } from '../shared/useAnnouncement.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
+import { useLatest } from '../shared/useLatest.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 import { move } from './reorder.js'
@@ -359,6 +360,8 @@ export const GroupEditor = withRef(function GroupEditor({
   // a later one's. A save dropped from the hook (reset by a new token's scope, or a new edit)
   // ends it too, or Save would do nothing until that answer came.
   const inFlight = useRef<object | null>(null)
+  // A save answers renders later: it tells the host's latest callbacks, whose state is current.
+  const host = useLatest({ onSaved, onCreated })
   const busy = create.isPending || update.isPending
   useEffect(() => {
     if (!busy) inFlight.current = null
@@ -393,7 +396,7 @@ export const GroupEditor = withRef(function GroupEditor({
             settle()
             announceSaved()
           }
-          onSaved?.(group)
+          host.current.onSaved?.(group)
         }, shownByHook)
       : create.mutateAsync({ fileIds }).then((group) => {
           // The new group's files are exactly what was sent: seed them, no refetch needed.
@@ -410,8 +413,8 @@ export const GroupEditor = withRef(function GroupEditor({
             setToken(group.accessToken)
             announceSaved()
           }
-          onCreated?.({ group, accessToken: group.accessToken })
-          onSaved?.(group)
+          host.current.onCreated?.({ group, accessToken: group.accessToken })
+          host.current.onSaved?.(group)
         }, shownByHook)
     // A host callback that throws still ends the guard (and its error is not swallowed).
     saved.finally(() => {

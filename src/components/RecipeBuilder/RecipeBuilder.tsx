@@ -31,6 +31,7 @@ import { statusText } from '../shared/statusText.js'
 import { useAnnouncement } from '../shared/useAnnouncement.js'
 import { useControllableState } from '../shared/useControllableState.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
+import { useLatest } from '../shared/useLatest.js'
 import { useOnline } from '../shared/useOnline.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
@@ -134,6 +135,8 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   const convertError = convert.variables?.fileId === fileId && convert.error
   // A double click lands before React re-renders the disabled button: one conversion at a time.
   const inFlight = useRef(false)
+  // The answer lands renders later: it tells the host's latest onConverted.
+  const onConvertedLatest = useLatest(onConverted)
   const ids = useId()
   // Each conversion's recipe, kept when another is chosen: Chromium changes a closed select at
   // each arrow key, and going through the list must not lose what was built.
@@ -310,7 +313,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
           .then(
             (file) => {
               setConverted({ of: fileId, file })
-              onConverted?.(file)
+              onConvertedLatest.current?.(file)
             },
             () => {},
           )

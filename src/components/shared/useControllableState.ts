@@ -1,24 +1,24 @@
 'use client'
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useState } from 'react'
 
 /**
- * `value`/`defaultValue`/`onChange` in one place. Whether the component is controlled is fixed
- * at mount: it never switches between controlled and uncontrolled.
+ * `value`/`defaultValue`/`onChange` in one place: controlled while `value` is given. Changes
+ * made here are also kept as the component's own state, so one switched to uncontrolled
+ * (`value` no longer given) carries on from its last change instead of failing on `undefined`,
+ * and one switched to controlled shows the host's value.
  */
 export function useControllableState<T>(
   value: T | undefined,
   defaultValue: T,
   onChange?: (value: T) => void,
 ) {
-  const controlled = useRef(value !== undefined).current
   const [own, setOwn] = useState(defaultValue)
-  const current = controlled ? (value as T) : own
   const set = useCallback(
     (next: T) => {
-      if (!controlled) setOwn(next)
+      setOwn(next)
       onChange?.(next)
     },
-    [controlled, onChange],
+    [onChange],
   )
-  return [current, set] as const
+  return [value === undefined ? own : value, set] as const
 }

@@ -2,7 +2,7 @@
 // components run in vitest.react18.config.ts, where they are wrapped in forwardRef), without a
 // console.error either way.
 import { render, screen, waitFor } from '@testing-library/react'
-import { createRef, type ReactElement, type RefObject } from 'react'
+import { cloneElement, createRef, type ReactElement, type RefObject } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   ActionStatusBadge,
@@ -56,4 +56,22 @@ describe('ref', () => {
     expect(ref.current).toBeInstanceOf(HTMLElement)
     expect(ref.current).toBe(root())
   })
+})
+
+describe('rest props', () => {
+  it.each(cases)(
+    "%s keeps its own data-slot over a host's, and takes the host's other attributes",
+    async (_, ui) => {
+      const { files, groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
+      const { Wrapper } = wrapper()
+      const element = ui(createRef() as RefObject<never>, { fileId: files[0]!.id, groupId: groups[0]!.id })
+      // The documented state attributes are the component's: a host's own selectors (and the
+      // badge's colours) read them.
+      const host = { 'data-slot': 'host', 'data-testid': 'root', 'aria-describedby': 'x', id: 'mine' }
+      render(cloneElement(element, host as never), { wrapper: Wrapper })
+      const root = screen.getByTestId('root')
+      expect(root.dataset.slot).not.toBe('host')
+      expect([root.id, root.getAttribute('aria-describedby')]).toEqual(['mine', 'x'])
+    },
+  )
 })

@@ -61,3 +61,10 @@ export const badKey: Messages = { 'editor.noSuchKey': 'x' }
 expectTypeOf<{ 'error.not_found': string; 'error.http_418': string }>().toExtend<Messages>()
 // @ts-expect-error not an error code
 export const badCode: Messages = { 'error.not_fuond': 'x' }
+
+// Components that render their own content take no children (they would be dropped).
+import type { ActionStatusBadgeProps, FileListProps, RecipeBuilderProps } from '../../src/index.ts'
+
+expectTypeOf<ActionStatusBadgeProps>().not.toHaveProperty('children')
+expectTypeOf<RecipeBuilderProps>().not.toHaveProperty('children')
+expectTypeOf<FileListProps>().not.toHaveProperty('children')

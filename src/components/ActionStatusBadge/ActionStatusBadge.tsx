@@ -32,7 +32,7 @@ export type ActionBadgeStatus =
   | 'error'
 
 /** Props of {@link ActionStatusBadge}; other props go to the root `span`. */
-export interface ActionStatusBadgeProps extends ComponentProps<'span'> {
+export interface ActionStatusBadgeProps extends Omit<ComponentProps<'span'>, 'children'> {
   /** File whose action to show. */
   fileId: string
   /** Which action. */
@@ -114,11 +114,11 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
   const summary = showResult && status === 'ready' && action ? summarizeAction(action, t, ctx.locale) : null
   return (
     <span
+      {...rest}
       data-slot="action-status"
       data-status={status}
       data-action={type}
       className={cx('fk-badge', className)}
-      {...rest}
     >
       {/* Focusable by script: a Run / Check again / Try again button vanishes once pressed, and
           the keyboard then lands here (the new status is read) instead of on the page body. */}

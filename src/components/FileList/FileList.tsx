@@ -132,7 +132,7 @@ export const FileList = withRef(function FileList({
     setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id])
 
   return (
-    <div data-slot="file-list" data-state={state} className={cx('fk-root fk-file-list', className)} {...rest}>
+    <div {...rest} data-slot="file-list" data-state={state} className={cx('fk-root fk-file-list', className)}>
       {state !== 'ready' ? (
         <QueryState state={state} query={query} emptyText={t('files.empty')} needsSecretKey={!groupId} />
       ) : (

@@ -271,10 +271,10 @@ export const FileUploader = withRef(function FileUploader({
 
   return (
     <div
+      {...rest}
       data-slot="file-uploader"
       data-disabled={disabled || undefined}
       className={cx('fk-root fk-uploader', className)}
-      {...rest}
     >
       <section
         aria-label={t('uploader.drop')}

@@ -424,10 +424,10 @@ export const GroupEditor = withRef(function GroupEditor({
   if (createdId && anonymous && !groupId) {
     return (
       <div
+        {...rest}
         data-slot="group-editor"
         data-mode="created"
         className={cx('fk-root fk-group-editor', className)}
-        {...rest}
       >
         <h2 ref={heading} tabIndex={-1}>
           {t('editor.editTitle', { id: createdId })}
@@ -465,11 +465,11 @@ export const GroupEditor = withRef(function GroupEditor({
 
   return (
     <div
+      {...rest}
       data-slot="group-editor"
       data-mode={id ? 'edit' : 'create'}
       data-dirty={dirty || undefined}
       className={cx('fk-root fk-group-editor', className)}
-      {...rest}
     >
       <h2 ref={heading} tabIndex={-1} data-focus-landing>
         {id ? t('editor.editTitle', { id }) : t('editor.createTitle')}

@@ -74,10 +74,10 @@ export const GroupList = withRef(function GroupList({
   const tableLabel = label ?? t('groups.label')
   return (
     <div
+      {...rest}
       data-slot="group-list"
       data-state={state}
       className={cx('fk-root fk-group-list', className)}
-      {...rest}
     >
       {state !== 'ready' ? (
         <QueryState state={state} query={query} emptyText={t('groups.empty')} needsSecretKey />

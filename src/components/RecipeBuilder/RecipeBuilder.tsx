@@ -40,7 +40,8 @@ import { ArgInput, initialArg } from './ArgInput.js'
 const strings = { ...stateMessages, ...recipeMessages, ...statusMessages }
 
 /** Props of {@link RecipeBuilder}; other props go to the root `form`. */
-export interface RecipeBuilderProps extends Omit<ComponentProps<'form'>, 'onSubmit' | 'defaultValue'> {
+export interface RecipeBuilderProps
+  extends Omit<ComponentProps<'form'>, 'children' | 'onSubmit' | 'defaultValue'> {
   /** The file to convert. */
   fileId: string
   /** The recipe (controlled). */
@@ -234,10 +235,10 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
     // The same root element in every state, so a ref and the host's props hold from the start.
     return (
       <form
+        {...rest}
         data-slot="recipe-builder"
         data-state={state}
         className={cx('fk-root fk-recipe-builder', className)}
-        {...rest}
         onSubmit={(e) => e.preventDefault()}
       >
         <QueryState state={state} query={info} emptyText={t('recipe.noMethods')} needsSecretKey />
@@ -294,13 +295,13 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   }
   return (
     <form
+      {...rest}
       data-slot="recipe-builder"
       data-state="ready"
       data-kind={kind}
       className={cx('fk-root fk-recipe-builder', className)}
       // Submitting is the component's own (the props type leaves `onSubmit` out): a stray
       // `onSubmit` from untyped code must not replace the conversion.
-      {...rest}
       onSubmit={(e) => {
         e.preventDefault()
         if (!valid || inFlight.current) return

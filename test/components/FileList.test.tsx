@@ -47,7 +47,8 @@ describe('FileList', () => {
     await emulator.seed({ files: Array.from({ length: 45 }, () => ({})) })
     const user = userEvent.setup()
     const { Wrapper } = wrapper()
-    render(<FileList defaultPageSize={20} />, { wrapper: Wrapper })
+    const onPageChange = vi.fn()
+    render(<FileList defaultPageSize={20} onPageChange={onPageChange} />, { wrapper: Wrapper })
     await screen.findByText('Page 1 of 3')
     expect(rows()).toHaveLength(20)
     expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true)
@@ -67,6 +68,8 @@ describe('FileList', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Per page' }), '50')
     await screen.findByText('Page 1 of 1')
     expect(rows()).toHaveLength(45)
+    // The host hears of each page moved to, and not of a page size chosen on page 1 (still 1).
+    expect(onPageChange.mock.calls.map(([page]) => page)).toEqual([2, 3, 1, 5, 1])
   })
 
   it('goes to the last page when its page no longer exists', async () => {

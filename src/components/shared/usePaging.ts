@@ -22,9 +22,10 @@ export function usePaging(
     setPaged(list)
     setPage(defaultPage)
   }
+  // The host hears of a page moved to, not of one it is already on (a page size chosen on page 1).
   const changePage = (next: number) => {
     setPage(next)
-    onPageChange?.(next)
+    if (next !== page) onPageChange?.(next)
   }
   /** From the page's query: the page shown, whether the next one loads, and what its fetch waits for. */
   const paginationProps = (

@@ -1,7 +1,7 @@
 // One options factory per query: key, request and policy in one place. Hooks are thin wrappers.
 import { type Query, type QueryKey, queryOptions } from '@tanstack/react-query'
 import type { PageParams } from '../api/createFileServiceClient.js'
-import { NotFoundError } from '../api/errors.js'
+import { FileServiceError, NotFoundError } from '../api/errors.js'
 import type { Action, ActionType, FileResource, Page } from '../api/types.js'
 import type { FileServiceContextValue } from '../provider/context.js'
 import { fileServiceKeys } from './fileServiceKeys.js'
@@ -120,13 +120,16 @@ export const actionQueryOptions = <T extends ActionType>(
     // A done action never changes (it runs once per file and type): not asked again on focus,
     // reconnect or mount (a page of badges asked for every one); Check again and invalidation do.
     // Any other (not started, running, or failed, which runs again) as the host's client says.
+    // ('static' would keep even Check again from asking: Infinity instead.)
     staleTime: (query) => {
       const host = ctx.queryClient?.getDefaultOptions().queries?.staleTime
-      return query.state.data?.status === 'ready'
-        ? Number.POSITIVE_INFINITY
-        : typeof host === 'function'
-          ? host(query as never)
-          : (host ?? 0)
+      const stale =
+        query.state.data?.status === 'ready'
+          ? 'static'
+          : typeof host === 'function'
+            ? host(query as never)
+            : host
+      return stale === 'static' ? Number.POSITIVE_INFINITY : (stale ?? 0)
     },
     ...polls(polling),
     ...policy,
@@ -144,7 +147,8 @@ export const conversionsQueryOptions = (ctx: QueryContext, fileId: string) =>
 /**
  * Every file of a group in order, as one page: the pages its count needs at the size the service
  * answers with (100 asked; the real service gives 20 whatever is asked), at most 100 pages. A
- * group that can't be read whole is an error: an editor saving part of it would drop the rest.
+ * group that can't be read whole and consistent is an `invalid_response` error (an editor saving
+ * part of it would drop the rest), translatable as `error.invalid_response`.
  */
 export const groupAllFilesQueryOptions = (ctx: QueryContext, id: string) =>
   queryOptions({
@@ -159,9 +163,24 @@ export const groupAllFilesQueryOptions = (ctx: QueryContext, id: string) =>
             ctx.client.groups.files(id, { page: i + 2, items: 100 }, { signal }),
           ),
         )
-        const data = [first, ...rest].flatMap((page) => page.data)
-        if (data.length < first.count)
-          throw new Error(`Only ${data.length} of the group's ${first.count} files could be read.`)
+        const all = [first, ...rest]
+        const data = all.flatMap((page) => page.data)
+        // Every file once, from pages of one version of the group (one saved elsewhere meanwhile
+        // shifts the pages: a file missed, another twice). Not retried: Try again asks anew.
+        if (
+          data.length !== first.count ||
+          new Set(data.map((f) => f.id)).size !== data.length ||
+          all.some((page) => page.count !== first.count)
+        )
+          throw new FileServiceError({
+            status: 200,
+            code: 'invalid_response',
+            messages: [
+              `The group's ${first.count} files could not be read as one list; it may have changed meanwhile.`,
+            ],
+            method: 'GET',
+            path: `/groups/${id}/files.json`,
+          })
         return { data, count: first.count, page: 1, pageSize: Math.max(first.count, 1), pages: 1 }
       }),
     ...policy,

@@ -21,7 +21,7 @@ afterEach(async () => {
 })
 
 describe('FileUploader in Chromium', () => {
-  it('sends a file waiting for a slot with the metadata given meanwhile, and keeps it as keepUploaded now says', async () => {
+  it('sends each file with the metadata of when it was chosen, and keeps it as keepUploaded says when it ends', async () => {
     await faults({ latency: 300 })
     const user = userEvent.setup()
     const batches = new Map<string, string | undefined>()
@@ -29,15 +29,25 @@ describe('FileUploader in Chromium', () => {
     const { rerender } = render(<FileUploader metadata={{ batch: 'one' }} onUploaded={onUploaded} />, {
       wrapper: Wrapper,
     })
-    const names = ['w1.txt', 'w2.txt', 'w3.txt', 'w4.txt']
-    await user.upload(
-      screen.getByLabelText('Choose files'),
-      names.map((name) => new File([name], name, { type: 'text/plain' })),
-    )
+    const chosen = (names: string[]) =>
+      user.upload(
+        screen.getByLabelText('Choose files'),
+        names.map((name) => new File([name], name, { type: 'text/plain' })),
+      )
+    await chosen(['w1.txt', 'w2.txt', 'w3.txt', 'w4.txt'])
     expect(item('w4.txt').dataset.status).toBe('queued')
     rerender(<FileUploader metadata={{ batch: 'two' }} keepUploaded={false} onUploaded={onUploaded} />)
-    await vi.waitFor(() => expect(batches.size).toBe(4), { timeout: 10_000 })
-    expect(names.map((name) => batches.get(name))).toEqual(['one', 'one', 'one', 'two'])
+    // Chosen now, it waits behind the others, which began with the old props.
+    await chosen(['w5.txt'])
+    expect(item('w5.txt').dataset.status).toBe('queued')
+    await vi.waitFor(() => expect(batches.size).toBe(5), { timeout: 10_000 })
+    expect(['w1.txt', 'w2.txt', 'w3.txt', 'w4.txt', 'w5.txt'].map((name) => batches.get(name))).toEqual([
+      'one',
+      'one',
+      'one',
+      'one',
+      'two',
+    ])
     // None stays listed: keepUploaded is false by the time each ends.
     await vi.waitFor(() => expect(screen.queryByRole('list', { name: 'Uploads' })).toBeNull())
   })

@@ -43,6 +43,19 @@ describe('composed text follows the order of its message', () => {
     expect(handle.querySelector('bdi')!.textContent).toBe('a.png')
   })
 
+  it("GroupEditor's handles with a message that names the file twice, or not at all", async () => {
+    const { files } = await emulator.seed({ files: [{ name: 'a.png' }] })
+    const { groups } = await emulator.seed({ groups: [{ fileIds: [files[0]!.id] }] })
+    const twice = wrapper({ messages: { 'editor.handle': '{name} – {position} – {name}!' } })
+    const { unmount } = render(<GroupEditor groupId={groups[0]!.id} />, { wrapper: twice.Wrapper })
+    const handle = await screen.findByRole('button', { name: 'a.png – 1 – a.png!' })
+    expect(handle.querySelectorAll('bdi')).toHaveLength(2)
+    unmount()
+    const none = wrapper({ messages: { 'editor.handle': 'Nr. {position}' } })
+    render(<GroupEditor groupId={groups[0]!.id} />, { wrapper: none.Wrapper })
+    expect(await screen.findByRole('button', { name: 'Nr. 1 a.png' })).toBeDefined()
+  })
+
   it("RecipeBuilder's argument names, optional arguments and a pasted recipe", async () => {
     const user = userEvent.setup()
     const { files } = await emulator.seed({ files: [{ sample: 'subject' }] })

@@ -138,17 +138,18 @@ export const FileUploader = withRef(function FileUploader({
       focusAfter({ key, control })
   }
   // An upload ends renders after it began, and a queued one starts then: each reads the host's
-  // latest onUploaded, keepUploaded and metadata (through the latest start), not its first render's.
+  // latest onUploaded and keepUploaded, not those of the render it began in.
   const uploaded = useLatest(onUploaded)
   const keep = useLatest(keepUploaded)
   const update = (key: string, change: Partial<UploadItem>) =>
     setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)))
 
   // Files waiting for a free upload slot, in the order chosen.
-  const queue = useRef<{ key: string; file: File }[]>([])
-  const start = (key: string, file: File) => {
+  // Each with the metadata of when it was chosen (or tried again): one choice, one metadata.
+  const queue = useRef<{ key: string; file: File; meta: typeof metadata }[]>([])
+  const start = (key: string, file: File, meta = metadata) => {
     if (controllers.current.size >= maxUploadsAtOnce) {
-      queue.current.push({ key, file })
+      queue.current.push({ key, file, meta })
       return update(key, { status: 'queued', loaded: 0, message: undefined })
     }
     const controller = new AbortController()
@@ -158,7 +159,7 @@ export const FileUploader = withRef(function FileUploader({
       .mutateAsync({
         file,
         name: file.name,
-        metadata,
+        metadata: meta,
         signal: controller.signal,
         onProgress: ({ loaded, total }) => update(key, { loaded, total: total || file.size }),
       })
@@ -183,7 +184,7 @@ export const FileUploader = withRef(function FileUploader({
       .finally(() => {
         if (controllers.current.get(key) === controller) controllers.current.delete(key)
         const next = queue.current.shift()
-        if (next) latestStart.current(next.key, next.file)
+        if (next) latestStart.current(next.key, next.file, next.meta)
       })
   }
   const latestStart = useLatest(start)

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import {
   type ComponentProps,
+  Fragment,
   type KeyboardEvent,
   memo,
   type RefObject,
@@ -90,7 +91,10 @@ const FileRow = memo(function FileRow({
 }) {
   const t = useText(text)
   const name = nameOf(file)
-  const [before, after] = t('editor.handle', { position: index + 1 }).split('{name}')
+  // The name isolated wherever the message puts it (a translation may put it first), each time
+  // it names it; after the message when it doesn't.
+  const parts = t('editor.handle', { position: index + 1 }).split('{name}')
+  if (parts.length < 2) parts.splice(0, 1, `${parts[0]} `, '')
   return (
     <li
       draggable
@@ -121,10 +125,13 @@ const FileRow = memo(function FileRow({
         aria-describedby={hintId}
         onKeyDown={(e) => actions.current.onKeyDown(e, index)}
       >
-        {/* The name isolated where the message puts it (a translation may put it first). */}
-        {before}
-        <bdi>{name}</bdi>
-        {after}
+        {parts.map((part, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one message, in order
+          <Fragment key={i}>
+            {i > 0 && <bdi>{name}</bdi>}
+            {part}
+          </Fragment>
+        ))}
         {/* Removed from the project, still processing, or failed: it can't be saved in a group. */}
         {file.status !== 'ready' && ` · ${statusText(file.status, t)}`}
       </button>{' '}

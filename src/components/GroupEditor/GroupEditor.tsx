@@ -94,7 +94,10 @@ const FileRow = memo(function FileRow({
   // The name isolated wherever the message puts it (a translation may put it first), each time
   // it names it; after the message when it doesn't.
   const parts = t('editor.handle', { position: index + 1 }).split('{name}')
-  if (parts.length < 2) parts.splice(0, 1, `${parts[0]} `, '')
+  if (parts.length < 2) {
+    parts[0] += ' '
+    parts.push('')
+  }
   return (
     <li
       draggable

@@ -122,9 +122,13 @@ export const actionQueryOptions = <T extends ActionType>(
     // Any other (not started, running, or failed, which runs again) as the host's client says.
     // ('static' would keep even Check again from asking: Infinity instead.)
     staleTime: (query) => {
-      if (query.state.data?.status === 'ready') return Number.POSITIVE_INFINITY
       const host = ctx.queryClient?.getDefaultOptions().queries?.staleTime
-      const stale = typeof host === 'function' ? host(query as never) : host
+      const stale =
+        query.state.data?.status === 'ready'
+          ? Number.POSITIVE_INFINITY
+          : typeof host === 'function'
+            ? host(query as never)
+            : host
       return stale === 'static' ? Number.POSITIVE_INFINITY : (stale ?? 0)
     },
     ...polls(polling),

@@ -12,6 +12,7 @@ import { PagedTable } from '../shared/PagedTable.js'
 import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
 import { useControllableState } from '../shared/useControllableState.js'
+import { useLatest } from '../shared/useLatest.js'
 import { useOnline } from '../shared/useOnline.js'
 import { usePaging, useShownPage } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
@@ -58,8 +59,7 @@ function useFilePage(
   const pages = query.data?.pages
   // The next page once per page shown and client (another token's), not at every render of the
   // provider: its value changes with, say, an inline `messages` object.
-  const latest = useRef(ctx)
-  latest.current = ctx
+  const latest = useLatest(ctx)
   const { client, queryClient } = ctx
   useEffect(() => {
     if (pages !== undefined && page < pages) {

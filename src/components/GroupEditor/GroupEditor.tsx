@@ -296,8 +296,7 @@ export const GroupEditor = withRef(function GroupEditor({
   })
 
   // Uploads finish one after another between renders: always build on the latest list.
-  const latest = useRef(list)
-  latest.current = list
+  const latest = useLatest(list)
   // The group's version (the service builds it anew, with a new uuid, after every save) when
   // this edit began: if a refresh brings another one, or a save still being built, somebody
   // saved meanwhile, and saving would replace their version. Only a ready group's: while a save

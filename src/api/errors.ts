@@ -1,5 +1,6 @@
 // One error family for every non-2xx answer and every answer the client cannot read.
-// Network errors and aborts keep their native types (TypeError, DOMException).
+// Network errors and aborts keep their native types (TypeError, DOMException); what the client
+// refuses itself is a RequestRefusedError, a TypeError too.
 
 /** What a {@link FileServiceError} is made from; each field becomes the property of the same name. */
 export interface FileServiceErrorInit {
@@ -71,6 +72,12 @@ export class RateLimitError extends FileServiceError {
     this.retryAfter = init.retryAfter ?? null
   }
 }
+
+/**
+ * A request the client refuses to send, or an answer it refuses to take (one from where a
+ * redirect pointed). A TypeError, as fetch's own; asking again can't mend it, so it is not retried.
+ */
+export class RequestRefusedError extends TypeError {}
 
 /** Narrows `error` to the FileServiceError family. */
 export function isFileServiceError(error: unknown): error is FileServiceError {

@@ -1,6 +1,6 @@
 // The only code that performs HTTP. Every client method goes through request().
 
-import { errorForStatus, FileServiceError } from './errors.js'
+import { errorForStatus, FileServiceError, RequestRefusedError } from './errors.js'
 import { ShapeError } from './map.js'
 
 /** A token, or a function returning one (sync or async), called for every request so tokens can rotate. */
@@ -91,7 +91,7 @@ function sendWithXhr(
     xhr.onload = () => {
       // XHR follows redirects by itself (the body has gone): at least the answer from elsewhere
       // is not taken, as fetch's `redirect: 'error'`.
-      if (xhr.responseURL && xhr.responseURL !== target) return reject(new TypeError('Redirected'))
+      if (xhr.responseURL && xhr.responseURL !== target) return reject(new RequestRefusedError('Redirected'))
       // request() reads only the status, the body and Retry-After. An empty body is null: a
       // Response with a null-body status (204, 205, 304) refuses any other.
       const retryAfter = xhr.getResponseHeader('Retry-After')
@@ -119,6 +119,8 @@ export async function request<T>(
   read: (body: unknown) => T,
 ): Promise<T> {
   const { method, path, signal } = init
+  // An id of dots (`groups/../files.json`) would move the request, token and all, to another endpoint.
+  if (/\/\.\.?(\/|$)/.test(path)) throw new RequestRefusedError(`Not a path of the service: ${path}`)
   const query = new URLSearchParams()
   for (const [key, value] of Object.entries(init.query ?? {})) {
     if (value !== undefined) query.set(key, String(value))
@@ -139,7 +141,7 @@ export async function request<T>(
     try {
       headers.set('Authorization', `Bearer ${token}`)
     } catch {
-      throw new TypeError('The token has characters an HTTP header cannot carry (a line break?).')
+      throw new RequestRefusedError('The token has characters an HTTP header cannot carry (a line break?).')
     }
   let body: FormData | URLSearchParams | string | null = null
   if (init.json !== undefined) {

@@ -1,6 +1,6 @@
 // Retry and polling policy shared by every Filekit query (DESIGN.md "Polling").
 import type { Query } from '@tanstack/react-query'
-import { AuthError, isFileServiceError, RateLimitError } from '../api/errors.js'
+import { AuthError, isFileServiceError, RateLimitError, RequestRefusedError } from '../api/errors.js'
 import type { FileServiceContextValue } from '../provider/context.js'
 
 /** Statuses after which nothing changes by itself. Anything else — unknown values too — is pending. */
@@ -91,9 +91,12 @@ export function resetPolling(query: object | undefined): void {
   if (query) pollStates.delete(query)
 }
 
-/** Network errors and 5xx are retried (3 times); 429 too, after `retryAfter`; other 4xx never. */
+/**
+ * Network errors and 5xx are retried (3 times); 429 too, after `retryAfter`; other 4xx never, nor
+ * a request the client refused itself (a token no header can carry, an id that is not one, a redirect).
+ */
 export function shouldRetry(failureCount: number, error: Error): boolean {
-  if (failureCount >= 3) return false
+  if (failureCount >= 3 || error instanceof RequestRefusedError) return false
   if (isFileServiceError(error)) return error.status === 429 || error.status >= 500
   return !(error instanceof DOMException && error.name === 'AbortError')
 }

@@ -551,6 +551,35 @@ describe('errors', () => {
     expect(svc.seen).toHaveLength(0)
   })
 
+  it.each([
+    ['groups.files', (c: ReturnType<typeof client>) => c.groups.files('..')],
+    ['actions.get', (c: ReturnType<typeof client>) => c.actions.get('.', 'recognize')],
+    ['conversions.info', (c: ReturnType<typeof client>) => c.conversions.info('..')],
+  ])(
+    '%s refuses an id of dots, which would reach another endpoint, and sends nothing',
+    async (_name, call) => {
+      svc.answer({ data: [] })
+      const error = (await call(client()).catch((e: unknown) => e)) as Error
+      expect(error).toBeInstanceOf(TypeError)
+      expect(error.message).toMatch(/Not a path/)
+      expect(svc.seen).toHaveLength(0)
+    },
+  )
+
+  it('sends ids that only contain dots among other characters', async () => {
+    svc.answer({ errors: ['stop here'] }, { status: 500 })
+    await client()
+      .groups.files('a..b')
+      .catch(() => {})
+    await client()
+      .groups.get('..')
+      .catch(() => {})
+    expect(svc.seen.map((r) => r.url.pathname)).toEqual([
+      `${root}/groups/a..b/files.json`,
+      `${root}/groups/...json`,
+    ])
+  })
+
   it('follows no redirect: the body would go, and the answer come, from wherever it points', async () => {
     svc.answerWith((request) =>
       request.url.includes('/elsewhere')

@@ -2,6 +2,7 @@
 // a host's own useQuery can be given (DESIGN.md "Polling", docs/hooks.md "Retries and errors").
 import type { Query } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { RequestRefusedError } from '../../src/api/errors.ts'
 import {
   FileServiceError,
   finalStatuses,
@@ -34,6 +35,7 @@ describe('shouldRetry', () => {
     for (const code of [400, 401, 403, 422]) expect(shouldRetry(0, status(code))).toBe(false)
     expect(shouldRetry(0, new NotFoundError({ ...answer, status: 404, code: 'not_found' }))).toBe(false)
     expect(shouldRetry(0, new DOMException('The operation was aborted.', 'AbortError'))).toBe(false)
+    expect(shouldRetry(0, new RequestRefusedError('Redirected'))).toBe(false)
   })
 })
 

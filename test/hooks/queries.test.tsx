@@ -29,7 +29,7 @@ import {
 } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from './setup.tsx'
 
-const { emulator, count, server } = setupEmulator()
+const { emulator, count, server, requests } = setupEmulator()
 
 describe('query hooks against the emulator', () => {
   it("a group's every file at the page size the service answers with: the real one gives 20, whatever is asked", async () => {
@@ -193,6 +193,28 @@ describe('query hooks against the emulator', () => {
     await waitFor(() => expect(result.current.isError).toBe(true))
     expect(result.current.error).toBeInstanceOf(NotFoundError)
     expect(result.current.data).toBeUndefined()
+  })
+
+  it('an id of dots is refused before any request, and not retried: it would reach another endpoint', async () => {
+    const { Wrapper } = wrapper()
+    // `groups/../files.json` is the project's files: a group id from a URL must not reach them.
+    const { result } = renderHook(() => ({ files: useGroupFiles('..'), file: useConversions('..') }), {
+      wrapper: Wrapper,
+    })
+    await waitFor(() => expect(result.current.files.isError && result.current.file.isError).toBe(true))
+    expect(result.current.files.error).toBeInstanceOf(TypeError)
+    expect(result.current.files.failureCount).toBe(1)
+    expect(result.current.file.failureCount).toBe(1)
+    expect(requests).toEqual([])
+  })
+
+  it('a token no header can carry is an error at once, not three retries of a "network error"', async () => {
+    const { Wrapper } = wrapper({ token: 'sk_line\nbreak' })
+    const { result } = renderHook(() => useGroups(), { wrapper: Wrapper })
+    await waitFor(() => expect(result.current.isError).toBe(true))
+    expect(result.current.error).toBeInstanceOf(TypeError)
+    expect(result.current.failureCount).toBe(1)
+    expect(requests).toEqual([])
   })
 
   it('errors reach the caller typed, 4xx are not retried, and 401 calls onAuthError once', async () => {

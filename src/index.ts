@@ -1,6 +1,7 @@
 // Every public export of `@filekit/react`, by name.
 export {
   type Action,
+  type ActionOfType,
   type ActionResultEntry,
   type ActionResultMap,
   type ActionType,
@@ -18,6 +19,7 @@ export {
   type FileServiceClient,
   type FileServiceClientOptions,
   FileServiceError,
+  type FileServiceErrorCode,
   type FileServiceErrorInit,
   type Group,
   isFileServiceError,
@@ -54,6 +56,7 @@ export { GroupList, type GroupListProps } from './components/GroupList/index.js'
 export { RecipeBuilder, type RecipeBuilderProps } from './components/RecipeBuilder/index.js'
 export {
   actionQueryOptions,
+  type CreateGroupVariables,
   conversionsQueryOptions,
   fileQueryOptions,
   fileServiceKeys,
@@ -70,6 +73,7 @@ export {
   type QueryContext,
   retryDelay,
   shouldRetry,
+  type UpdateGroupVariables,
   type UploadFileVariables,
   useAction,
   useConversions,

@@ -8,7 +8,11 @@ import { preview, resize, scaleCrop, smartResize } from './resize.ts'
 import { defaultSettings, type Format, type Settings, writableFormats } from './settings.ts'
 import * as shapes from './shapes.ts'
 
-type PixelOperation = (image: RawImage, args: string[], settings: Settings) => RawImage | Promise<RawImage>
+type PixelOperation = (
+  image: RawImage,
+  args: readonly string[],
+  settings: Settings,
+) => RawImage | Promise<RawImage>
 
 const pixelOperations: Record<string, PixelOperation> = {
   preview,
@@ -49,7 +53,7 @@ const quality: Record<string, number> = {
 }
 
 /** Operations that set how the output is written rather than change pixels. */
-const settingOperations: Record<string, (args: string[], settings: Settings) => void> = {
+const settingOperations: Record<string, (args: readonly string[], settings: Settings) => void> = {
   format: ([f], s) => {
     s.format = f === 'jpeg' ? 'jpg' : f
   },

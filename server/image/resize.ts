@@ -22,7 +22,7 @@ function padTo(image: RawImage, box: Box, settings: Settings): Promise<RawImage>
 }
 
 /** `preview[/WxH]`: fits inside the box, never enlarging; 2048×2048 without a size. */
-export function preview(image: RawImage, args: string[], settings: Settings) {
+export function preview(image: RawImage, args: readonly string[], settings: Settings) {
   const box = args[0] ? readFullSize(args[0], image) : { width: 2048, height: 2048 }
   checkSide(box.width, box.height, 'preview')
   if (args[0]) settings.explicitSize = true
@@ -30,7 +30,7 @@ export function preview(image: RawImage, args: string[], settings: Settings) {
 }
 
 /** `resize/WxH|Wx|xH`: one side keeps the ratio, both sides may distort. */
-export async function resize(image: RawImage, args: string[], settings: Settings) {
+export async function resize(image: RawImage, args: readonly string[], settings: Settings) {
   const asked = readSize(args[0], image)
   const target = {
     width: asked.width ?? Math.max(1, Math.round((image.width * asked.height!) / image.height)),
@@ -49,7 +49,7 @@ export async function resize(image: RawImage, args: string[], settings: Settings
 const smartTypes = /^smart/
 
 /** `scale_crop/WxH[/type][/align]`: fills the box exactly, cropping what sticks out. */
-export async function scaleCrop(image: RawImage, args: string[], settings: Settings) {
+export async function scaleCrop(image: RawImage, args: readonly string[], settings: Settings) {
   const box = readFullSize(args[0], image)
   checkSide(box.width, box.height, 'scale_crop')
   settings.explicitSize = true
@@ -77,7 +77,7 @@ export async function scaleCrop(image: RawImage, args: string[], settings: Setti
 }
 
 /** `smart_resize/WxH`: content-aware fill of the box (libvips' attention strategy). */
-export function smartResize(image: RawImage, args: string[], settings: Settings) {
+export function smartResize(image: RawImage, args: readonly string[], settings: Settings) {
   const box = readFullSize(args[0], image)
   checkSide(box.width, box.height, 'smart_resize')
   settings.explicitSize = true

@@ -6,7 +6,7 @@ import { open, type RawImage, step, withAlpha } from './raw.ts'
 import type { Settings } from './settings.ts'
 
 /** `crop/<WxH|N:M>[/<align>]`: a box of the image, within its bounds. */
-export function crop(image: RawImage, args: string[], settings: Settings) {
+export function crop(image: RawImage, args: readonly string[], settings: Settings) {
   const [size = '', ...rest] = args
   const box = readCropBox(size, image)
   const extra = rest.find((a) => !isAlign(a))
@@ -30,7 +30,7 @@ function region(image: RawImage, size: string, at: string | undefined) {
 }
 
 /** `trim[/tolerance][/padding]`: crops a solid background (the top-left colour), then pads with it. */
-export async function trim(image: RawImage, args: string[]) {
+export async function trim(image: RawImage, args: readonly string[]) {
   const tolerance = args[0] === undefined ? 10 : Number(args[0])
   const padding = args[1] === undefined ? 0 : Number(args[1])
   const background = {
@@ -61,7 +61,7 @@ function radii(list: string, of: number): [number, number, number, number] {
 }
 
 /** `border_radius/<r>[/<vertical r>]`: rounded corners (transparent outside). */
-export async function borderRadius(image: RawImage, args: string[]) {
+export async function borderRadius(image: RawImage, args: readonly string[]) {
   const { width: w, height: h } = image
   const rx = radii(args[0] ?? '0', w)
   // Without vertical radii the same values apply vertically (a percent then of the height).
@@ -85,7 +85,7 @@ export async function borderRadius(image: RawImage, args: string[]) {
 }
 
 /** `rect/<color>/<WxH>/<X,Y>`: a solid rectangle (the colour may carry alpha). */
-export function rect(image: RawImage, args: string[]) {
+export function rect(image: RawImage, args: readonly string[]) {
   const [color = '', size = '', at = '0,0'] = args
   const box = region(image, size, at)
   const background = readColor(color)
@@ -101,7 +101,7 @@ export function rect(image: RawImage, args: string[]) {
 }
 
 /** `blur_region/<WxH>[/<X,Y>][/<strength>]`: blurs one region; `faces` needs face detection. */
-export async function blurRegion(image: RawImage, args: string[]) {
+export async function blurRegion(image: RawImage, args: readonly string[]) {
   const [size = '', ...rest] = args
   if (size === 'faces')
     throw new ProcessingError('blur_region/faces needs face detection, which this server does not have.')

@@ -58,10 +58,10 @@ export interface UploadOptions extends CallOptions {
 
 /**
  * A recipe string in the kind's form (UPSTREAM §8), e.g. `/-/format/webp/-/resize/800x/`, or a
- * `Recipe` object, sent as its operations joined with the kind's separators (the service reads
- * both the same way; `serializeRecipe` gives the canonical string).
+ * `Recipe` object of that kind, sent as its operations joined with the kind's separators (the
+ * service reads both the same way; `serializeRecipe` gives the canonical string).
  */
-export type RecipeInput = string | Recipe
+export type RecipeInput<K extends ConversionKind = ConversionKind> = string | Recipe<K>
 
 /**
  * The client {@link createFileServiceClient} returns: `groups` (`list`, `create`, `get`, `update`,
@@ -89,13 +89,13 @@ export function createFileServiceClient(options: FileServiceClientOptions) {
         call({ method: 'GET', path: `${root}/groups.json`, query: pageQuery(params), signal }, (b) =>
           toPage(b, toGroup),
         ),
-      create: ({ fileIds }: { fileIds: string[] }, { signal }: CallOptions = {}): Promise<Group> =>
+      create: ({ fileIds }: { fileIds: readonly string[] }, { signal }: CallOptions = {}): Promise<Group> =>
         call({ method: 'POST', path: `${root}/groups.json`, json: { file_ids: fileIds }, signal }, group),
       get: (id: string, { signal }: CallOptions = {}): Promise<Group> =>
         call({ method: 'GET', path: `${root}/groups/${enc(id)}.json`, signal }, group),
       update: (
         id: string,
-        { fileIds }: { fileIds: string[] },
+        { fileIds }: { fileIds: readonly string[] },
         { signal }: CallOptions = {},
       ): Promise<Group> =>
         call(
@@ -180,10 +180,10 @@ export function createFileServiceClient(options: FileServiceClientOptions) {
           one(toConversionsInfo),
         ),
       /** Starts a conversion; resolves to the new file, `pending` until the service finishes it. */
-      convert: (
+      convert: <K extends ConversionKind>(
         fileId: string,
-        kind: ConversionKind,
-        recipe: RecipeInput,
+        kind: K,
+        recipe: RecipeInput<NoInfer<K>>,
         { signal }: CallOptions = {},
       ): Promise<FileResource> =>
         call(

@@ -2,10 +2,29 @@
 // Network errors and aborts keep their native types (TypeError, DOMException); what the client
 // refuses itself is a RequestRefusedError, a TypeError too.
 
+/**
+ * {@link FileServiceError.code}: one per status the service uses (`not_found` for 404, …), any 5xx
+ * `server_error`, `http_<status>` for any other status, and `invalid_response` for a 2xx answer
+ * that is not what the contract says.
+ */
+export type FileServiceErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'server_error'
+  | 'invalid_response'
+  | `http_${number}`
+
 /** What a {@link FileServiceError} is made from; each field becomes the property of the same name. */
 export interface FileServiceErrorInit {
   status: number
-  code: string
+  code: FileServiceErrorCode
   messages?: string[] | undefined
   body?: unknown
   method: string
@@ -21,7 +40,7 @@ export class FileServiceError extends Error {
   /** HTTP status (the real one, also for `invalid_response`). */
   declare readonly status: number
   /** Machine-readable: `unauthorized`, `forbidden`, `not_found`, `bad_request`, `conflict`, `payload_too_large`, `unsupported_media_type`, `unprocessable`, `rate_limited`, `server_error` (any 5xx), `invalid_response`, or `http_<status>` for any other status. */
-  declare readonly code: string
+  declare readonly code: FileServiceErrorCode
   /** Human-readable messages from the answer's `errors` array; empty when it had none. */
   declare readonly messages: string[]
   /** The parsed JSON body, or the text when it was not JSON. */
@@ -87,7 +106,7 @@ export function isFileServiceError(error: unknown): error is FileServiceError {
 type ErrorClass = new (init: FileServiceErrorInit) => FileServiceError
 
 // The `code` of each status with one, and its subclass where it has one.
-const statuses: Record<number, [code: string, errorClass?: ErrorClass]> = {
+const statuses: Record<number, [code: FileServiceErrorCode, errorClass?: ErrorClass]> = {
   400: ['bad_request', ValidationError],
   401: ['unauthorized', AuthError],
   403: ['forbidden', AuthError],

@@ -10,6 +10,7 @@ export {
 export {
   AuthError,
   FileServiceError,
+  type FileServiceErrorCode,
   type FileServiceErrorInit,
   isFileServiceError,
   NotFoundError,
@@ -19,6 +20,7 @@ export {
 export type { TokenSource, UploadProgress } from './request.js'
 export {
   type Action,
+  type ActionOfType,
   type ActionResultEntry,
   type ActionResultMap,
   type ActionType,

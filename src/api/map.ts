@@ -4,6 +4,7 @@
 
 import type {
   Action,
+  ActionOfType,
   ActionType,
   ConversionsInfo,
   FileContent,
@@ -164,14 +165,16 @@ export function toAction<T extends ActionType>(value: unknown, type: T): Action<
   const { id, attributes: a, raw } = resource(value, 'actions')
   const actionType = string(a.action_type, 'action_type') as T
   if (actionType !== type) throw new ShapeError(`expected a ${type} action, got another type`)
-  return {
+  const action: ActionOfType<T> = {
     id,
     actionType,
     status: string(a.status, 'action status'),
-    result: toResult(actionType, a.result) as Action<T>['result'],
+    result: toResult(actionType, a.result) as ActionOfType<T>['result'],
     fileId: relationId(raw, 'file'),
     projectId: relationId(raw, 'project'),
   }
+  // One kind: the conditional `Action<T>` is that kind's ActionOfType (TS can't see it for a generic T).
+  return action as Action<T>
 }
 
 export function toConversionsInfo(value: unknown): ConversionsInfo {

@@ -36,7 +36,7 @@ export interface Group {
   status: ResourceStatus
   projectId: string | null
   /** `gat-…` token for this group, when the answer carries one. */
-  accessToken?: string
+  accessToken?: string | undefined
 }
 
 /** A file's MIME type, whole and split. */
@@ -54,18 +54,18 @@ export interface FileImageInfo {
   width: number
   height: number
   format: string
-  colorMode?: string
-  orientation?: number | null
-  dpi?: [number, number] | null
-  sequence?: boolean
+  colorMode?: string | undefined
+  orientation?: number | null | undefined
+  dpi?: [number, number] | null | undefined
+  sequence?: boolean | undefined
   geoLocation?: unknown
-  datetimeOriginal?: string | null
+  datetimeOriginal?: string | null | undefined
 }
 
 /** What the service read from a file's bytes; `null` members when it could not. */
 export interface FileContent {
-  image?: FileImageInfo | null
-  video?: { thumbnailsGroupId: string | null } | null
+  image?: FileImageInfo | null | undefined
+  video?: { thumbnailsGroupId: string | null } | null | undefined
 }
 
 /** An uploaded or converted file. */
@@ -93,7 +93,7 @@ export interface FileResource {
   expiresAt: string | null
   projectId: string | null
   /** `fat-…` token for this file, when the answer carries one. */
-  accessToken?: string
+  accessToken?: string | undefined
 }
 
 /** One label from image recognition (AWS Rekognition DetectLabels shape). */
@@ -101,38 +101,40 @@ export interface RecognitionLabel {
   Name: string
   /** 0–100. */
   Confidence: number
-  Parents?: { Name: string }[]
-  Instances?: {
-    Confidence: number
-    BoundingBox: { Top: number; Left: number; Width: number; Height: number }
-  }[]
+  Parents?: { Name: string }[] | undefined
+  Instances?:
+    | {
+        Confidence: number
+        BoundingBox: { Top: number; Left: number; Width: number; Height: number }
+      }[]
+    | undefined
 }
 
 /** The result of `recognize` (AWS Rekognition DetectLabels shape). */
 export interface RecognitionData {
-  LabelModelVersion?: string
+  LabelModelVersion?: string | undefined
   Labels: RecognitionLabel[]
 }
 
 /** The result of `moderate` (AWS Rekognition DetectModerationLabels shape). */
 export interface ModerationData {
-  ModerationModelVersion?: string
-  ModerationLabels: { Name: string; Confidence: number; ParentName?: string }[]
+  ModerationModelVersion?: string | undefined
+  ModerationLabels: { Name: string; Confidence: number; ParentName?: string | undefined }[]
 }
 
 /** The result of `virus_scan`. */
 export interface VirusScanData {
   infected: boolean
   /** The signature's name, when infected. */
-  infected_with?: string
+  infected_with?: string | undefined
 }
 
 /** An add-on result as the service stores it (Uploadcare appdata entry). */
 export interface ActionResultEntry<D> {
   data: D
-  version?: string
-  datetime_created?: string
-  datetime_updated?: string
+  version?: string | undefined
+  datetime_created?: string | undefined
+  datetime_updated?: string | undefined
 }
 
 /** The result type of each {@link ActionType}. */
@@ -142,8 +144,8 @@ export interface ActionResultMap {
   virus_scan: ActionResultEntry<VirusScanData>
 }
 
-/** One run of an asynchronous analysis on a file. */
-export interface Action<T extends ActionType = ActionType> {
+/** One run of an analysis of one kind: {@link Action} of that kind. */
+export interface ActionOfType<T extends ActionType> {
   id: string
   actionType: T
   /** `pending` after `client.actions.run`, then `ready` or a failure status. */
@@ -157,6 +159,12 @@ export interface Action<T extends ActionType = ActionType> {
   fileId: string | null
   projectId: string | null
 }
+
+/**
+ * One run of an asynchronous analysis on a file. Of several kinds (`Action`, or a type from a
+ * prop), a union that `actionType` narrows: `if (a.actionType === 'virus_scan') a.result?.data.infected`.
+ */
+export type Action<T extends ActionType = ActionType> = T extends ActionType ? ActionOfType<T> : never
 
 /** What a file can be converted to. */
 export interface ConversionsInfo {

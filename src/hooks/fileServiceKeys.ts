@@ -14,6 +14,8 @@ const page = (params: { page?: number | undefined; items?: number | undefined } 
 /**
  * The only place Filekit's query keys are built. Every key starts with
  * `['filekit', projectId, scope]`; `scope` names the token kind and a hash, never the token.
+ * To read or write one query's data in the cache with its type, use its options factory's key:
+ * `queryClient.getQueryData(fileQueryOptions(ctx, id).queryKey)` is a `FileResource | undefined`.
  */
 export const fileServiceKeys = {
   all: ({ projectId, scope }: KeyScope) => ['filekit', projectId, scope] as const,
@@ -29,7 +31,7 @@ export const fileServiceKeys = {
   fileList: (s: KeyScope, params?: { page?: number | undefined; items?: number | undefined }) =>
     [...fileServiceKeys.files(s), 'list', page(params)] as const,
   file: (s: KeyScope, id: string) => [...fileServiceKeys.files(s), 'detail', id] as const,
-  action: (s: KeyScope, fileId: string, type: ActionType) =>
+  action: <T extends ActionType>(s: KeyScope, fileId: string, type: T) =>
     [...fileServiceKeys.file(s, fileId), 'actions', type] as const,
   conversions: (s: KeyScope, fileId: string) => [...fileServiceKeys.file(s, fileId), 'conversions'] as const,
 }

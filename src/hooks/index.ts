@@ -1,5 +1,7 @@
 export { fileServiceKeys, type KeyScope } from './fileServiceKeys.js'
 export {
+  type CreateGroupVariables,
+  type UpdateGroupVariables,
   type UploadFileVariables,
   useConvert,
   useCreateGroup,

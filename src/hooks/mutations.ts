@@ -1,5 +1,5 @@
 'use client'
-import { useMutation } from '@tanstack/react-query'
+import { type UseMutationResult, useMutation } from '@tanstack/react-query'
 import type { RecipeInput, UploadOptions } from '../api/createFileServiceClient.js'
 import type { ActionType, ConversionKind, FileResource, Group, Page } from '../api/types.js'
 import { useFileService } from '../provider/context.js'
@@ -11,6 +11,17 @@ import { reportAuth } from './policy.js'
 // retry could repeat a write that reached the service (a second group, a second upload).
 const once = { retry: false } as const
 
+/** What `useCreateGroup().mutate()` takes: the group's files, in order. */
+export interface CreateGroupVariables {
+  fileIds: readonly string[]
+}
+
+/** What `useUpdateGroup().mutate()` takes: the group and its new files, in order (they replace the old). */
+export interface UpdateGroupVariables {
+  id: string
+  fileIds: readonly string[]
+}
+
 /** Creates a group; with no token the answer's `accessToken` is the only way back to it. */
 export function useCreateGroup() {
   const ctx = useFileService()
@@ -18,7 +29,7 @@ export function useCreateGroup() {
   return useMutation(
     {
       ...once,
-      mutationFn: ({ fileIds }: { fileIds: string[] }) =>
+      mutationFn: ({ fileIds }: CreateGroupVariables) =>
         reportAuth(ctx, () => ctx.client.groups.create({ fileIds })),
       onSuccess: (group) => {
         queryClient.setQueryData(fileServiceKeys.group(ctx, group.id), group)
@@ -38,15 +49,16 @@ interface UpdateSnapshot {
  * Replaces a group's files. Optimistic: cached pages of the group's files change at once (from
  * files already in the cache), roll back on error, and are refetched when it settles.
  */
-export function useUpdateGroup() {
+export function useUpdateGroup(): UseMutationResult<Group, Error, UpdateGroupVariables, unknown> {
   const ctx = useFileService()
   const { queryClient } = ctx
   const mutationKey = [...fileServiceKeys.groups(ctx), 'update']
+  // The snapshot the optimistic update keeps is not the host's business: `unknown` in its type.
   return useMutation(
     {
       ...once,
       mutationKey,
-      mutationFn: ({ id, fileIds }: { id: string; fileIds: string[] }) =>
+      mutationFn: ({ id, fileIds }: UpdateGroupVariables) =>
         reportAuth(ctx, () => ctx.client.groups.update(id, { fileIds })),
       onMutate: async ({ id, fileIds }): Promise<UpdateSnapshot> => {
         const filesKey = fileServiceKeys.groupFiles(ctx, id)
@@ -96,7 +108,7 @@ export function useUpdateGroup() {
       },
     },
     queryClient,
-  )
+  ) as UseMutationResult<Group, Error, UpdateGroupVariables, unknown>
 }
 
 /** Deletes a group and drops it from the cache. */
@@ -167,14 +179,17 @@ export function useRunAction() {
   )
 }
 
-/** Starts a conversion of one kind; resolves to the new (pending) file, which `useFile` follows. */
-export function useConvert(kind: ConversionKind) {
+/**
+ * Starts a conversion of one kind; resolves to the new (pending) file, which `useFile` follows.
+ * A `Recipe` object must be of that kind (a video recipe sent as an image one is a type error).
+ */
+export function useConvert<K extends ConversionKind>(kind: K) {
   const ctx = useFileService()
   const { queryClient } = ctx
   return useMutation(
     {
       ...once,
-      mutationFn: ({ fileId, recipe }: { fileId: string; recipe: RecipeInput }) =>
+      mutationFn: ({ fileId, recipe }: { fileId: string; recipe: RecipeInput<K> }) =>
         reportAuth(ctx, () => ctx.client.conversions.convert(fileId, kind, recipe)),
       onSuccess: (file) => {
         queryClient.setQueryData(fileServiceKeys.file(ctx, file.id), file)

@@ -1,5 +1,5 @@
 // Retry and polling policy shared by every Filekit query (DESIGN.md "Polling").
-import type { Query } from '@tanstack/react-query'
+import type { QueryState } from '@tanstack/react-query'
 import { AuthError, isFileServiceError, RateLimitError, RequestRefusedError } from '../api/errors.js'
 import type { FileServiceContextValue } from '../provider/context.js'
 
@@ -48,13 +48,15 @@ export const pageStatus = (page: { data: readonly { status: string }[] } | undef
  * and can see `timedOut`. `statusOf` reads the status from the data (for a page of a list:
  * pending while any row is).
  */
-export function pollInterval(
+export function pollInterval<TData = unknown>(
   options: PollingOptions = {},
-  // biome-ignore lint/suspicious/noExplicitAny: any query's data; a missing status means "do not poll"
-  statusOf: (data: any) => unknown = (data) => data?.status,
+  // A missing status means "do not poll".
+  statusOf: (data: TData | undefined) => unknown = (data) =>
+    (data as { status?: unknown } | null | undefined)?.status,
 ) {
   const { initialInterval = 1000, factor = 1.5, maxInterval = 10_000, maxWait = 300_000 } = options
-  return <TData>(query: Query<TData, Error, TData, readonly unknown[]>): number | false => {
+  // Any query of this data, whatever its key (a `Query` type would make `queryOptions` infer its key as `unknown[]`).
+  return <T extends TData>(query: { readonly state: QueryState<T, Error> }): number | false => {
     // A 4xx (a revoked token, a deleted resource) does not mend itself: no more polls (nor
     // onAuthError calls) until a refetch succeeds. The last data is still the pending one.
     const { error } = query.state

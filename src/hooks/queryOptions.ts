@@ -24,7 +24,7 @@ export type QueryContext = Pick<FileServiceContextValue, 'client' | 'projectId' 
 
 const policy = { retry: shouldRetry, retryDelay } as const
 /** Polls while the resource (or, for a page, any of its rows) is pending; never in a hidden tab. */
-const polls = (polling?: PollingOptions, statusOf?: typeof pageStatus) =>
+const polls = <T>(polling?: PollingOptions, statusOf?: (data: T | undefined) => unknown) =>
   ({ refetchInterval: pollInterval(polling, statusOf), refetchIntervalInBackground: false }) as const
 
 /**
@@ -32,8 +32,8 @@ const polls = (polling?: PollingOptions, statusOf?: typeof pageStatus) =>
  * scope: a new token or another group must never show the old one's data as a placeholder.
  */
 const keepPreviousPage =
-  (key: QueryKey) =>
-  <T>(previous: T | undefined, previousQuery?: Query<T, Error, T, readonly unknown[]>): T | undefined => {
+  <K extends QueryKey>(key: K) =>
+  <T>(previous: T | undefined, previousQuery?: Query<T, Error, T, K>): T | undefined => {
     const before = previousQuery?.queryKey
     const same = before?.length === key.length && key.slice(0, -1).every((part, i) => part === before[i])
     return same ? previous : undefined

@@ -1,3 +1,4 @@
+import type { FileServiceErrorCode } from '../api/errors.js'
 import type { RecipeIssueKey } from '../recipe/types.js'
 
 // Every visible string of the components, in English, in one group per component (internal;
@@ -189,14 +190,19 @@ export const uploaderMessages = {
   remove: 'Remove',
 } as const
 
-/** The type of {@link defaultMessages}: every group's keys with their English text. */
-export type DefaultMessages = typeof stateMessages &
-  typeof statusMessages &
-  typeof badgeMessages &
-  typeof listMessages &
-  typeof editorMessages &
-  typeof recipeMessages &
-  typeof uploaderMessages
+/**
+ * The type of {@link defaultMessages}: every group's keys, each a string (so a translation
+ * spread over it, `{ ...defaultMessages, loading: 'Laden…' }`, is one too).
+ */
+export type DefaultMessages = {
+  readonly [K in keyof (typeof stateMessages &
+    typeof statusMessages &
+    typeof badgeMessages &
+    typeof listMessages &
+    typeof editorMessages &
+    typeof recipeMessages &
+    typeof uploaderMessages)]: string
+}
 
 /**
  * Every visible string of the components, in English; override any key through the provider's
@@ -238,19 +244,7 @@ export type RecipeMessageKey =
  * entry: unset, the components show the service's own messages, else "The service answered with
  * status …" (`serviceError`).
  */
-export type ErrorMessageKey = `error.${
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'unprocessable'
-  | 'rate_limited'
-  | 'server_error'
-  | 'invalid_response'
-  | `http_${number}`}`
+export type ErrorMessageKey = `error.${FileServiceErrorCode}`
 
 /**
  * Every visible string, by key; override any of them through the provider's `messages`

@@ -1,4 +1,7 @@
 // `@filekit/react/testing`: the emulator and its MSW handlers, for tests, Storybook and servers.
+
+// The kinds its engines and records name, as the main entry has them.
+export type { ActionType, ConversionKind } from '../api/types.js'
 export { createManualClock, type ManualClock } from './clock.js'
 export {
   type ConvertOutput,

@@ -2,10 +2,13 @@
 import { expectTypeOf } from 'vitest'
 import {
   type Action,
+  type ActionResultEntry,
+  type ActionType,
   type ConversionsInfo,
   createFileServiceClient,
   type FileResource,
   type FileServiceError,
+  type FileServiceErrorCode,
   type Group,
   isFileServiceError,
   type ModerationData,
@@ -49,4 +52,39 @@ client.groups.create({})
 client.groups.get('g-1', new AbortController().signal)
 
 declare const unknownError: unknown
-if (isFileServiceError(unknownError)) expectTypeOf(unknownError).toEqualTypeOf<FileServiceError>()
+if (isFileServiceError(unknownError)) {
+  expectTypeOf(unknownError).toEqualTypeOf<FileServiceError>()
+  // The code is a known set: a switch over it is checked, a typo is an error.
+  expectTypeOf(unknownError.code).toEqualTypeOf<FileServiceErrorCode>()
+  expectTypeOf<'not_found' | 'invalid_response' | 'http_418'>().toExtend<FileServiceErrorCode>()
+  // @ts-expect-error: not a code
+  if (unknownError.code === 'not_fuond') throw unknownError
+}
+
+// An action of any kind (a type from a prop) narrows by its actionType.
+declare const anyAction: Action
+if (anyAction.actionType === 'virus_scan')
+  expectTypeOf(anyAction.result).toEqualTypeOf<ActionResultEntry<VirusScanData> | null>()
+declare const propType: ActionType
+expectTypeOf(client.actions.get('f-1', propType)).resolves.toEqualTypeOf<Action>()
+// Each kind's action is an Action.
+expectTypeOf(scan).toExtend<Action>()
+
+// Inputs may be readonly: ids and recipes kept `as const`.
+const ids = ['f-1'] as const
+client.groups.create({ fileIds: ids })
+client.groups.update('g-1', { fileIds: ids })
+const webp = { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] } as const
+client.conversions.convert('f-1', 'image', webp)
+// @ts-expect-error: an image recipe sent as a video conversion
+client.conversions.convert('f-1', 'video', webp)
+
+// Data a host builds itself (fixtures, optimistic updates) may carry `undefined` in optional fields.
+declare const maybeToken: string | undefined
+export const built: Group = {
+  id: 'g-1',
+  uuid: null,
+  status: 'ready',
+  projectId: null,
+  accessToken: maybeToken,
+}

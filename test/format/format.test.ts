@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FileServiceError } from '../../src/api/errors.ts'
-import type { Action, ActionType } from '../../src/api/types.ts'
+import type { ActionOfType, ActionType } from '../../src/api/types.ts'
 import { summarizeAction } from '../../src/components/ActionStatusBadge/summarizeAction.ts'
 import { errorText } from '../../src/components/shared/errorText.ts'
 import { formatDate, formatPercent, formatSize } from '../../src/components/shared/format.ts'
@@ -61,11 +61,11 @@ describe('errorText', () => {
 describe('summarizeAction', () => {
   const t = (key: keyof typeof badgeMessages, values?: Record<string, string | number>) =>
     formatMessage(badgeMessages[key], values)
-  const done = <T extends ActionType>(actionType: T, data: unknown): Action<T> => ({
+  const done = <T extends ActionType>(actionType: T, data: unknown): ActionOfType<T> => ({
     id: 'a-1',
     actionType,
     status: 'ready',
-    result: { data } as Action<T>['result'],
+    result: { data } as ActionOfType<T>['result'],
     fileId: 'f-1',
     projectId: 'demo',
   })

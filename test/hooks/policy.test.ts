@@ -57,11 +57,11 @@ describe('retryDelay', () => {
 describe('pollInterval', () => {
   afterEach(() => vi.useRealTimers())
   // What a refetchInterval function reads of a query: its data and how many fetches it had.
-  const query = (data: unknown, fetches = 0) =>
+  const query = <T>(data: T, fetches = 0) =>
     ({ state: { data, dataUpdateCount: fetches, errorUpdateCount: 0 } }) as unknown as Query<
-      unknown,
+      T,
       Error,
-      unknown,
+      T,
       readonly unknown[]
     >
 

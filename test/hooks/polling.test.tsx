@@ -1,6 +1,7 @@
 import { act, render, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
+  type Action,
   AuthError,
   fileServiceKeys,
   useAction,
@@ -104,11 +105,10 @@ describe('polling', () => {
     })
     await tick(100)
     const key = fileServiceKeys.action(result.current.ctx, fileId, 'recognize')
+    // Through a typed value: TanStack's setQueryData refuses an object literal for data that may be null.
+    const queued: Action<'recognize'> = { ...result.current.action.data!, status: 'queued_somewhere' }
     act(() => {
-      result.current.ctx.queryClient.setQueryData(key, {
-        ...result.current.action.data!,
-        status: 'queued_somewhere',
-      })
+      result.current.ctx.queryClient.setQueryData(key, queued)
     })
     const before = actionGets().length
     await tick(3_000)

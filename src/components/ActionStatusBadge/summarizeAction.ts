@@ -1,13 +1,18 @@
-import type { Action, ActionType } from '../../api/types.js'
+import type { Action } from '../../api/types.js'
 import type { badgeMessages } from '../../provider/messages.js'
 import { formatPercent } from '../shared/format.js'
-import type { Translate } from '../shared/useText.js'
 
-/** Fills in a message of the badge's group (`result.*`); `(key, values) => string` over any key fits. */
-type T = Translate<keyof typeof badgeMessages>
-
-/** A one-line, human summary of a finished action's result. */
-export function summarizeAction(action: Action<ActionType>, t: T, locale?: string): string | null {
+/**
+ * A one-line, human summary of a finished action's result. `t` fills in a message of the badge's
+ * group (`result.*`): any `(key, values) => string` over message keys fits, such as
+ * `(key, values) => formatMessage(messages[key], values)`.
+ */
+export function summarizeAction(
+  action: Action,
+  t: (key: keyof typeof badgeMessages, values?: Record<string, string | number>) => string,
+  locale?: string,
+): string | null {
+  // One read of `result` (smaller than narrowing `action` at each use).
   const result = action.result
   if (!result) return null
   // Whole percents (Intl's default for style percent), through the shared cached formatter.

@@ -31,9 +31,9 @@ export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
   /** Called when the page changes. */
   onPageChange?: ((page: number) => void) | undefined
   /** Selected file ids (controlled). Giving this, `defaultSelectedIds` or `onSelectedIdsChange` adds a select column. */
-  selectedIds?: string[] | undefined
+  selectedIds?: readonly string[] | undefined
   /** Initially selected file ids (uncontrolled); another `groupId` starts with them again. */
-  defaultSelectedIds?: string[] | undefined
+  defaultSelectedIds?: readonly string[] | undefined
   /** Called with the new selection. */
   onSelectedIdsChange?: ((ids: string[]) => void) | undefined
   /** Extra cells at the end of each row (buttons, links). */
@@ -52,9 +52,12 @@ function useFilePage(
   polling: PollingOptions | undefined,
 ) {
   const ctx = useFileService()
-  const options = groupId
-    ? groupFilesQueryOptions(ctx, groupId, { page, items }, polling)
-    : filesQueryOptions(ctx, { page, items }, polling)
+  // One of two queries of the same data, typed as one (only their keys' types differ).
+  const options = (
+    groupId
+      ? groupFilesQueryOptions(ctx, groupId, { page, items }, polling)
+      : filesQueryOptions(ctx, { page, items }, polling)
+  ) as ReturnType<typeof filesQueryOptions>
   const query = useQuery(options, ctx.queryClient)
   const pages = query.data?.pages
   // The next page once per page shown and client (another token's), not at every render of the
@@ -66,7 +69,9 @@ function useFilePage(
       const next = { page: page + 1, items }
       const now = { ...latest.current, client }
       void queryClient.prefetchQuery(
-        groupId ? groupFilesQueryOptions(now, groupId, next) : filesQueryOptions(now, next),
+        (groupId ? groupFilesQueryOptions(now, groupId, next) : filesQueryOptions(now, next)) as ReturnType<
+          typeof filesQueryOptions
+        >,
       )
     }
   }, [client, queryClient, groupId, page, pages, items])
@@ -101,9 +106,10 @@ export const FileList = withRef(function FileList({
   const { page, pageSize, paginationProps } = usePaging(defaultPage, defaultPageSize, onPageChange, groupId)
   const selectable =
     selectedIds !== undefined || defaultSelectedIds !== undefined || onSelectedIdsChange !== undefined
+  // Readonly in, never changed in place: the ids a host gave may reach onSelectedIdsChange as given.
   const [selected, setSelected] = useControllableState(
-    selectedIds,
-    defaultSelectedIds ?? [],
+    selectedIds as string[] | undefined,
+    (defaultSelectedIds ?? []) as string[],
     onSelectedIdsChange,
   )
   // Another group's list starts with the default selection, as it starts on the default page:
@@ -113,7 +119,7 @@ export const FileList = withRef(function FileList({
   useEffect(() => {
     if (selectedIn.current !== groupId) {
       selectedIn.current = groupId
-      if (selectedIds === undefined) setSelected(defaultSelectedIds ?? [])
+      if (selectedIds === undefined) setSelected((defaultSelectedIds ?? []) as string[])
     }
   }, [groupId, selectedIds, defaultSelectedIds, setSelected])
   const { query, queryKey } = useFilePage(groupId, page, pageSize, polling)

@@ -51,7 +51,7 @@ export interface UploadItem {
 /** Props of {@link FileUploader}; other props go to the root `div`. */
 export interface FileUploaderProps extends Omit<ComponentProps<'div'>, 'children'> {
   /** Accepted types: MIME types (`image/png`), wildcards (`image/*`) or extensions (`.pdf`). @default any */
-  accept?: string[] | undefined
+  accept?: readonly string[] | undefined
   /** Largest file in bytes. @default no limit (the service's own applies) */
   maxSize?: number | undefined
   /** Allow several files at once. @default true */
@@ -77,7 +77,7 @@ export interface FileUploaderProps extends Omit<ComponentProps<'div'>, 'children
   disabled?: boolean | undefined
 }
 
-const matches = (file: File, accept: string[]) =>
+const matches = (file: File, accept: readonly string[]) =>
   accept.some((rule) =>
     rule.startsWith('.')
       ? file.name.toLowerCase().endsWith(rule.toLowerCase())

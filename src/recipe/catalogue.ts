@@ -8,7 +8,7 @@ export type RecipeArgSpec = {
   /** Argument name, also used in messages (`brightness must be between…`). */
   name: string
   /** May be left out. @default false */
-  optional?: boolean
+  optional?: boolean | undefined
 } & (
   | { type: 'enum'; values: readonly string[] }
   /** A whole number; `step` requires a multiple of it. */

@@ -43,9 +43,9 @@ export interface UploadItem {
    * Whether trying the same file again can work: false when the service refused the file itself
    * (too large, wrong type, invalid: 400, 413, 415, 422), so no "Try again" is offered.
    */
-  retryable?: boolean
+  retryable?: boolean | undefined
   /** The uploaded file, once done. */
-  result?: FileResource
+  result?: FileResource | undefined
 }
 
 /** Props of {@link FileUploader}; other props go to the root `div`. */

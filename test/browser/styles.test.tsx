@@ -4,13 +4,14 @@ import '../../src/styles.css'
 import { cleanup, render, screen } from '@testing-library/react'
 import type { CSSProperties } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { userEvent } from 'vitest/browser'
+import { cdp, userEvent } from 'vitest/browser'
 import {
   ActionStatusBadge,
   createFileServiceClient,
   FileList,
   FileUploader,
   GroupEditor,
+  GroupList,
   RecipeBuilder,
 } from '../../src/index.ts'
 import { subjectPng } from '../../src/testing/index.ts'
@@ -142,6 +143,93 @@ describe('styles.css in Chromium', () => {
     const dark = await screen.findByRole('button', { name: 'Create group' })
     expect(getComputedStyle(dark).backgroundColor).toBe('rgb(68, 147, 248)')
     expect(getComputedStyle(dark).borderTopLeftRadius).toBe('6px')
+  })
+
+  it("draws the badge's Run as the kit's button, though the badge stands outside any .fk-root", async () => {
+    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    const file = await operator.files.upload(new Blob(['run']), { name: 'run.txt' })
+    render(<ActionStatusBadge fileId={file.id} type="virus_scan" />, { wrapper: provider(secretKey) })
+    const run = await screen.findByRole('button', { name: /Run/ })
+    const style = getComputedStyle(run)
+    expect(style.borderTopStyle).toBe('solid')
+    expect(style.borderTopLeftRadius).toBe('6px')
+    expect(style.fontSize).toBe('14px')
+  })
+
+  it('fits a RecipeBuilder with sizes and a blur region in a phone-wide column, not wider', async () => {
+    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    const file = await operator.files.upload(new Blob([subjectPng() as BlobPart], { type: 'image/png' }), {
+      name: 'phone.png',
+    })
+    const { container } = render(
+      <div style={{ width: 330 }}>
+        <RecipeBuilder
+          fileId={file.id}
+          defaultValue={{
+            kind: 'image',
+            operations: [
+              { name: 'resize', args: ['800x600'] },
+              { name: 'blur_region', args: ['100x100', '10,10'] },
+            ],
+          }}
+        />
+      </div>,
+      { wrapper: provider(secretKey) },
+    )
+    await screen.findAllByRole('spinbutton', { name: /width/i }, { timeout: 5_000 })
+    const column = container.firstElementChild!.getBoundingClientRect()
+    for (const part of container.querySelectorAll('fieldset, input, select, button')) {
+      expect(part.getBoundingClientRect().right, part.outerHTML.slice(0, 80)).toBeLessThanOrEqual(
+        column.right,
+      )
+    }
+  })
+
+  it("keeps a list's row actions in view while a narrow list scrolls sideways", async () => {
+    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    await operator.groups.create({
+      fileIds: [(await operator.files.upload(new Blob(['g']), { name: 'g.txt' })).id],
+    })
+    const { container } = render(
+      <div style={{ width: 240 }}>
+        <GroupList onSelect={() => {}} />
+      </div>,
+      { wrapper: provider(secretKey) },
+    )
+    const open = (await screen.findAllByRole('button', { name: /^Open / }))[0]!
+    const scroll = container.querySelector<HTMLElement>('[data-slot="table-scroll"]')!
+    expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth) // it does scroll
+    const box = scroll.getBoundingClientRect()
+    expect(open.getBoundingClientRect().right).toBeLessThanOrEqual(box.right)
+    expect(open.getBoundingClientRect().left).toBeGreaterThanOrEqual(box.left)
+  })
+
+  it('gives touch screens 44 px targets, 24 px checkboxes and 16 px fields (iOS zooms in on smaller)', async () => {
+    const session = cdp()
+    await session.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 })
+    try {
+      expect(matchMedia('(pointer: coarse)').matches).toBe(true)
+      const { container } = render(
+        <div className="fk-root">
+          <button type="button" className="fk-button">
+            ↑
+          </button>
+          <input type="number" aria-label="width" />
+          <select aria-label="format">
+            <option>webp</option>
+          </select>
+          <input type="checkbox" aria-label="pick" />
+        </div>,
+      )
+      const [button, number, select, checkbox] = [...container.querySelectorAll('button, input, select')]
+      for (const target of [button!, number!, select!])
+        expect(target.getBoundingClientRect().height).toBeGreaterThanOrEqual(44)
+      expect(getComputedStyle(number!).fontSize).toBe('16px')
+      expect(getComputedStyle(select!).fontSize).toBe('16px')
+      expect(checkbox!.getBoundingClientRect().width).toBeGreaterThanOrEqual(24)
+    } finally {
+      await session.send('Emulation.setTouchEmulationEnabled', { enabled: false })
+    }
   })
 
   it('writes placeholders with at least 4.5:1 contrast on inputs, light and dark', async () => {

@@ -302,6 +302,25 @@ describe('RecipeBuilder', () => {
     expect(count('POST', '/conversions/image.json')).toBe(0)
   })
 
+  it("keeps a phone keyboard from capitalising or correcting recipe text ('Resize' is refused)", async () => {
+    const user = userEvent.setup()
+    await render_()
+    await user.type(
+      screen.getByRole('textbox', { name: 'Paste a recipe' }),
+      '/-/crop/50px50p/center/-/blur_region/faces/-/overlay/x/{Enter}',
+    )
+    const fields = [
+      ...document.querySelectorAll('.fk-recipe-builder input:is([type="text"], [type="number"])'),
+    ]
+    expect(fields.length).toBeGreaterThan(5)
+    for (const field of fields) {
+      expect(field.getAttribute('autocapitalize')).toBe('none')
+      expect(field.getAttribute('autocorrect')).toBe('off')
+      expect(field.getAttribute('spellcheck')).toBe('false')
+    }
+    expect(screen.getByRole('textbox', { name: 'Paste a recipe' }).getAttribute('enterkeyhint')).toBe('done')
+  })
+
   it('shows each value of a pasted recipe in its own input, also after a skipped optional one', async () => {
     const user = userEvent.setup()
     await render_()

@@ -160,7 +160,11 @@ export const FileList = withRef(function FileList({
               <th scope="col">{t('column.size')}</th>
               <th scope="col">{t('column.status')}</th>
               <th scope="col">{t('column.created')}</th>
-              {renderActions && <th scope="col">{t('column.actions')}</th>}
+              {renderActions && (
+                <th scope="col" data-slot="row-actions">
+                  {t('column.actions')}
+                </th>
+              )}
             </>
           }
         >
@@ -204,7 +208,7 @@ export const FileList = withRef(function FileList({
               <td>{formatSize(file.size, locale)}</td>
               <td data-status={file.status}>{statusText(file.status, t)}</td>
               <td>{formatDate(file.createdAt, locale, timeZone)}</td>
-              {renderActions && <td>{renderActions(file)}</td>}
+              {renderActions && <td data-slot="row-actions">{renderActions(file)}</td>}
             </tr>
           ))}
         </PagedTable>

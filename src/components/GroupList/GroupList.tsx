@@ -92,7 +92,11 @@ export const GroupList = withRef(function GroupList({
               <th scope="col">{t('column.name')}</th>
               <th scope="col">{t('column.files')}</th>
               <th scope="col">{t('column.status')}</th>
-              {(onSelect || renderActions) && <th scope="col">{t('column.actions')}</th>}
+              {(onSelect || renderActions) && (
+                <th scope="col" data-slot="row-actions">
+                  {t('column.actions')}
+                </th>
+              )}
             </>
           }
         >
@@ -102,7 +106,7 @@ export const GroupList = withRef(function GroupList({
               <td>{fileCount(group, ctx.locale)}</td>
               <td data-status={group.status}>{statusText(group.status, t)}</td>
               {(onSelect || renderActions) && (
-                <td>
+                <td data-slot="row-actions">
                   {onSelect && (
                     <button
                       type="button"

@@ -18,6 +18,12 @@ export interface ArgInputProps {
   describedBy?: string | undefined
 }
 
+/**
+ * Recipe text is typed as written: a phone keyboard's capital first letter ("Resize", "Center")
+ * or a correction would make it another (refused) value.
+ */
+export const verbatim = { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } as const
+
 /** The right input for one operation argument: select, number range, size pair, colour, checkbox or text. */
 export function ArgInput({ spec, value, label, values, onChange, invalid, describedBy }: ArgInputProps) {
   const t = useText(recipeMessages)
@@ -25,6 +31,7 @@ export function ArgInput({ spec, value, label, values, onChange, invalid, descri
   const name = spec.optional ? t('recipe.optionalArgument', { name: label }) : label
   // Every input below: its name, and whether (and why) its value is refused.
   const named = (accessibleName: string) => ({
+    ...verbatim,
     'aria-label': accessibleName,
     'aria-invalid': invalid || undefined,
     'aria-describedby': describedBy,

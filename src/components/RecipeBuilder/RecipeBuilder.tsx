@@ -35,7 +35,7 @@ import { useLatest } from '../shared/useLatest.js'
 import { useOnline } from '../shared/useOnline.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
-import { ArgInput, initialArg } from './ArgInput.js'
+import { ArgInput, initialArg, verbatim } from './ArgInput.js'
 
 const strings = { ...stateMessages, ...recipeMessages, ...statusMessages }
 
@@ -497,6 +497,8 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
             ref={pasteInput}
             type="text"
             dir="ltr"
+            {...verbatim}
+            enterKeyHint="done"
             aria-invalid={pasteIssues.length > 0 || undefined}
             aria-describedby={pasteIssues.length ? `${ids}-paste` : undefined}
             value={pasted}

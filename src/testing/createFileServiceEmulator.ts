@@ -78,6 +78,11 @@ export interface SeedResult {
  */
 export type FileServiceEmulator = ReturnType<typeof createFileServiceEmulator>
 
+/** How a host serves the emulator: `basePath` is its path prefix (`/proxy/filekit`), if any. */
+interface Mount {
+  basePath?: string | undefined
+}
+
 class HttpError extends Error {
   readonly status: number
   readonly messages: string[]
@@ -445,6 +450,8 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   const keptFile = (id: string) => keptRecord(keptFiles, id, readFile)
 
   // ---- lookups and input --------------------------------------------------------------------
+  /** The path prefix the host serves the emulator under (`fetch`'s `basePath`), or ''. */
+  const mountedAt = (c: Context): string => (c.env as Mount | undefined)?.basePath ?? ''
   // The origin of a request URL depends only on what comes before its path, so it is parsed
   // once per such prefix (a few at most; bounded, as the Host header is the client's).
   const origins = new Map<string, string>()
@@ -461,6 +468,8 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     }
     return found
   }
+  /** Where the emulator is reached from outside: the origin and the host's path prefix. */
+  const urlBase = (c: Context) => origin(c) + mountedAt(c)
   function checkProject(c: Context) {
     if (c.req.param('project') !== projectId) fail(404, 'Project not found')
   }
@@ -747,7 +756,11 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   })
 
   app.get('/', (c) =>
-    c.json({ name: 'filekit-emulator', version: '0.1.0', basePath: `/api/v1/projects/${projectId}` }),
+    c.json({
+      name: 'filekit-emulator',
+      version: '0.1.0',
+      basePath: `${mountedAt(c)}/api/v1/projects/${projectId}`,
+    }),
   )
 
   const p = '/api/v1/projects/:project'
@@ -784,7 +797,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     const caller = callerOf(c)
     requireOwner(c, group.accessToken)
     const { page, items, offset } = pageParams(c)
-    const base = origin(c)
+    const base = urlBase(c)
     const withTokens = caller.kind === 'secret'
     return jsonAnswer(
       keptJson(`group files ${group.id} ${page} ${items} ${withTokens} ${base}`, () => {
@@ -834,7 +847,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     checkProject(c)
     requireSecret(c)
     const { page, items, offset } = pageParams(c)
-    const base = origin(c)
+    const base = urlBase(c)
     return jsonAnswer(
       keptJson(`files ${page} ${items} ${base}`, () => {
         const { rows, count } = storage.listFiles(projectId, offset, items)
@@ -874,7 +887,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
         metadata,
         expiresAt,
       })
-      return c.json({ data: fileJson(file, origin(c), true) }, 201)
+      return c.json({ data: fileJson(file, urlBase(c), true) }, 201)
     }
     if (typeof source === 'string') {
       let url: URL | null = null
@@ -893,14 +906,14 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
         storage.putFile(file)
         schedule('fetch', file.id)
       })
-      return c.json({ data: fileJson(file, origin(c), true) }, 201)
+      return c.json({ data: fileJson(file, urlBase(c), true) }, 201)
     }
     return fail(400, 'Send the file as file[content] (multipart) or a URL as file[source_url].')
   })
   app.get(`${p}/files/:id`, (c) => {
     const file = fileFor(c, true, keptFile)
     const withToken = requireOwner(c, file.accessToken)
-    const base = origin(c)
+    const base = urlBase(c)
     return jsonAnswer(
       keptJson(`file ${file.id} ${withToken} ${base}`, () => ({ data: fileJson(file, base, withToken) })),
     )
@@ -934,16 +947,16 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       storage.putFile(next)
       return next
     })
-    return c.json({ data: fileJson(updated, origin(c), true) })
+    return c.json({ data: fileJson(updated, urlBase(c), true) })
   })
   app.delete(`${p}/files/:id`, async (c) => {
     const file = fileFor(c)
     requireOwner(c, file.accessToken)
-    if (file.status === 'removed') return c.json({ data: fileJson(file, origin(c), true) })
+    if (file.status === 'removed') return c.json({ data: fileJson(file, urlBase(c), true) })
     const removed = { ...file, status: 'removed', removedAt: iso(), blobKey: null }
     storage.putFile(removed)
     if (file.blobKey) await blobs.delete(file.blobKey)
-    return c.json({ data: fileJson(removed, origin(c), true) })
+    return c.json({ data: fileJson(removed, urlBase(c), true) })
   })
 
   // Actions
@@ -1049,7 +1062,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       return schedule('conversion', target.id, { sourceId: file.id, kind, recipe: serializeRecipe(recipe) })
     })
     prepare(job)
-    return c.json({ data: fileJson(target, origin(c), true) })
+    return c.json({ data: fileJson(target, urlBase(c), true) })
   })
 
   // CDN
@@ -1156,7 +1169,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   }
 
   app.notFound((c) =>
-    c.json({ errors: [`No route for ${c.req.method} ${new URL(c.req.url).pathname}`] }, 404),
+    c.json({ errors: [`No route for ${c.req.method} ${mountedAt(c)}${new URL(c.req.url).pathname}`] }, 404),
   )
   app.onError((error, c) => {
     if (error instanceof HttpError) {
@@ -1235,8 +1248,13 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   }
 
   return {
-    /** Answers one request, like the service would. */
-    fetch: (request: Request): Promise<Response> => Promise.resolve(app.fetch(request)),
+    /**
+     * Answers one request, like the service would. A host that serves the emulator under a path
+     * prefix passes it as `basePath` (and the request at the path without it), so the URLs in
+     * answers (`original_url`, redirects, `GET /`'s `basePath`) carry it.
+     */
+    fetch: (request: Request, mount: { basePath?: string | undefined } = {}): Promise<Response> =>
+      Promise.resolve(app.fetch(request, mount)),
     projectId,
     secretKey,
     faults: faults.api as EmulatorFaults,

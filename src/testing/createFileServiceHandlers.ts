@@ -33,7 +33,8 @@ export function createFileServiceHandlers(
           body: hasBody ? await request.arrayBuffer() : null,
           signal: request.signal,
         })
-        return emulator.fetch(inner)
+        // The prefix goes along, so the URLs in answers (original_url…) point back under it.
+        return emulator.fetch(inner, { basePath: prefix })
       },
     ),
   ]

@@ -790,7 +790,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       storage.putGroup(group)
       schedule('group', group.id)
     })
-    return c.json({ data: groupJson(group, true) }, 201)
+    return c.json({ data: groupJson(group, true) })
   })
   app.get(`${p}/groups/:id/files.json`, (c) => {
     const group = groupFor(c, false, keptGroup)
@@ -887,7 +887,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
         metadata,
         expiresAt,
       })
-      return c.json({ data: fileJson(file, urlBase(c), true) }, 201)
+      return c.json({ data: fileJson(file, urlBase(c), true) })
     }
     if (typeof source === 'string') {
       let url: URL | null = null
@@ -906,7 +906,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
         storage.putFile(file)
         schedule('fetch', file.id)
       })
-      return c.json({ data: fileJson(file, urlBase(c), true) }, 201)
+      return c.json({ data: fileJson(file, urlBase(c), true) })
     }
     return fail(400, 'Send the file as file[content] (multipart) or a URL as file[source_url].')
   })

@@ -480,15 +480,27 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     if (!isWellFormedId(id, prefix)) fail(404, `${prefix === 'g' ? 'Group' : 'File'} not found`)
     return id
   }
-  function groupFor(
+  /**
+   * The group of a group route, for the secret key or the group's own token. The caller is
+   * checked before the group is looked up, as the real service's `before_action
+   * :authenticate_user!` does: no token, a `fat-`, another group's `gat-` or garbage get the
+   * same 401 whether or not the group exists (a 404 would tell them which ids do).
+   */
+  function ownGroup(
     c: Context,
     json = true,
     read: (id: string) => GroupRecord | undefined = readGroup,
   ): GroupRecord {
     checkProject(c)
-    const group = read(idParam(c, 'id', 'g', json))
-    if (!group || group.projectId !== projectId) return fail(404, 'Group not found')
-    return group
+    const caller = callerOf(c)
+    if (caller.kind === 'anonymous' || (caller.kind === 'token' && !isWellFormedId(caller.token, 'gat')))
+      unauthorized()
+    const raw = c.req.param('id') ?? ''
+    const id = json ? (raw.endsWith('.json') ? raw.slice(0, -5) : '') : raw
+    const group = isWellFormedId(id, 'g') ? read(id) : undefined
+    const found = group?.projectId === projectId ? group : undefined
+    if (caller.kind === 'token' && found?.accessToken !== caller.token) unauthorized()
+    return found ?? fail(404, 'Group not found')
   }
   function fileFor(
     c: Context,
@@ -793,9 +805,8 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     return c.json({ data: groupJson(group, true) })
   })
   app.get(`${p}/groups/:id/files.json`, (c) => {
-    const group = groupFor(c, false, keptGroup)
+    const group = ownGroup(c, false, keptGroup)
     const caller = callerOf(c)
-    requireOwner(c, group.accessToken)
     const { page, items, offset } = pageParams(c)
     const base = urlBase(c)
     const withTokens = caller.kind === 'secret'
@@ -813,15 +824,12 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     )
   })
   app.get(`${p}/groups/:id`, (c) => {
-    const group = groupFor(c, true, keptGroup)
-    const withToken = requireOwner(c, group.accessToken)
-    return jsonAnswer(
-      keptJson(`group ${group.id} ${withToken}`, () => ({ data: groupJson(group, withToken) })),
-    )
+    // Its owner (the secret key or its token) sees its token.
+    const group = ownGroup(c, true, keptGroup)
+    return jsonAnswer(keptJson(`group ${group.id}`, () => ({ data: groupJson(group, true) })))
   })
   app.put(`${p}/groups/:id`, async (c) => {
-    const group = groupFor(c)
-    requireOwner(c, group.accessToken)
+    const group = ownGroup(c)
     const ids = await fileIdsFrom(c)
     const updated = storage.transaction(() => {
       // Re-read inside the transaction so concurrent updates each apply to the latest record.
@@ -836,8 +844,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     return c.json({ data: groupJson(updated, true) })
   })
   app.delete(`${p}/groups/:id`, (c) => {
-    const group = groupFor(c)
-    requireOwner(c, group.accessToken)
+    const group = ownGroup(c)
     storage.deleteGroup(group.id)
     return c.body(null, 204)
   })

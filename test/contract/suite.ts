@@ -188,6 +188,41 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect((await secret('DELETE', `/groups/${other}.json`)).status).toBe(204)
       })
 
+      it('group routes check the caller before the group: a missing group answers them the same 401 as an existing one', async () => {
+        // As the real service's before_action :authenticate_user!: a 404 here would tell a
+        // caller without the right which group ids exist (UPSTREAM §7: another group's token → 401).
+        const missing = 'g-AAAAAAAAAAAAAAAAAAAAAA'
+        const routes = (id: string): [string, string, CallInit][] => [
+          ['GET', `/groups/${id}.json`, {}],
+          ['GET', `/groups/${id}/files.json`, {}],
+          ['PUT', `/groups/${id}.json`, { json: { file_ids: [f()] } }],
+          ['DELETE', `/groups/${id}.json`, {}],
+        ]
+        const before = await snapshot()
+        for (const kind of ['otherGroup', 'file', 'none', 'garbage'] as const) {
+          for (const id of [g(), missing, 'g-short', 'nothing']) {
+            for (const [method, path, init] of routes(id)) {
+              const answer = await req(method, path, { ...init, token: tokenOf(kind) })
+              expect(answer.status, `${kind} ${method} ${path}`).toBe(401)
+              expect(answer.body).toEqual({ errors: ['Unauthorized'] })
+            }
+          }
+        }
+        expect(await snapshot()).toEqual(before)
+        // The secret key may know: a missing group is 404 to it.
+        for (const [method, path, init] of routes(missing)) {
+          const answer = await secret(method, path, init)
+          expect(answer.status, `${method} ${path}`).toBe(404)
+          expect(answer.body).toEqual({ errors: ['Group not found'] })
+        }
+        // A deleted group's own token owns nothing any more: 401, and 404 to the secret key.
+        expect((await req('DELETE', `/groups/${g()}.json`, { token: tokenOf('ownGroup') })).status).toBe(204)
+        for (const [method, path, init] of routes(g())) {
+          expect((await req(method, path, { ...init, token: tokenOf('ownGroup') })).status).toBe(401)
+          expect((await secret(method, path, init)).status).toBe(404)
+        }
+      })
+
       it('delete a file: secret key or its own token', async () => {
         const target = seeded.files[1]!
         for (const kind of ['ownGroup', 'otherGroup', 'none', 'garbage'] as const) {

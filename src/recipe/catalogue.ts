@@ -92,7 +92,21 @@ const image: RecipeOperationSpec[] = [
   op('resize', 'Resize', size('size', 'either')),
   op('stretch', 'Stretch', e('mode', 'on off fill')),
   op('smart_resize', 'Smart resize', size('size', 'both')),
-  op('crop', 'Crop', t('size', 'cropSize'), o(t('objectSize', 'cropSize')), o(align)),
+  op(
+    'crop',
+    'Crop',
+    t('size', 'cropSize'),
+    // Relative to the detected object: only after face or image (UPSTREAM §1b).
+    o(
+      text(
+        'objectSize',
+        /^([1-9]\d*:[1-9]\d*|[1-9]\d*px[1-9]\d*p)$/,
+        'N:M or WpxHp, after face or image',
+        '4:3',
+      ),
+    ),
+    o(align),
+  ),
   op('scale_crop', 'Scale and crop', size('size', 'both'), o(e('type', smartTypes)), o(align)),
   op('trim', 'Trim solid background', o(n('tolerance', 0, 100)), o(n('padding', 0, 1000))),
   op(

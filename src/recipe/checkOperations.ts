@@ -26,6 +26,8 @@ export interface LocatedOperation {
   operation: RecipeOperation
   span: Span
   args: Span[]
+  /** Written `name~value` (video `thumbs~N`). */
+  tilde?: boolean
 }
 
 type Problem = { key: RecipeIssueKey; message: string; values?: Record<string, number> }
@@ -142,16 +144,11 @@ function checkArgs(
   for (const [i, value] of operation.args.entries()) {
     const slot = slots[i]!
     if (slot < 0) {
-      const max = specs.length
-      report(
-        'tooManyArguments',
-        `${name} takes at most ${plural(max)} (got ${operation.args.length}).`,
-        undefined,
-        {
-          name,
-          expected: max,
-        },
-      )
+      report('tooManyArguments', `${name} has no place for "${value}".`, args[i], {
+        name,
+        expected: specs.length,
+        value,
+      })
       return
     }
     const current = specs[slot]!
@@ -169,6 +166,22 @@ function checkArgs(
     }
     next = slot + 1
   }
+  // The second value depends on the first (UPSTREAM §1b, §1c): only crop/face and crop/image
+  // take an object size; a blur region given as WxH needs its X,Y.
+  const k = slots.indexOf(1)
+  const [first = '', value = ''] = [operation.args[0], operation.args[k]]
+  if (name === 'crop' && k > 0 && !/^(face|image)$/.test(first) && !argProblem(specs[1]!, value))
+    report(
+      'invalidValue',
+      `crop/${first} takes no object size ("${value}"): only crop/face and crop/image do.`,
+      args[k],
+      { name, arg: 'objectSize', value },
+    )
+  if (name === 'blur_region' && first.includes('x') && k < 0)
+    report('missingArgument', `blur_region/${first} needs a position X,Y.`, undefined, {
+      name,
+      expected: 2,
+    })
   const required = specs.filter((a) => !a.optional).length
   if (specs.slice(next).some((a) => !a.optional)) {
     report(
@@ -210,6 +223,14 @@ export function checkOperations(
       report('unknownOperation', `Unknown ${kind} operation "${name}".`, undefined, { name })
       return
     }
+    // `thumbs~N` (UPSTREAM §2): `thumbs/N` is not read as it.
+    const [count] = item.operation.args
+    if (name === 'thumbs' && kind === 'video' && !item.tilde && count)
+      report('invalidValue', `Write thumbs~${count}, not thumbs/${count}.`, undefined, {
+        name,
+        arg: 'count',
+        value: count,
+      })
     // An image recipe is a pipeline (resize twice is fine); the other kinds are one set of settings.
     if (kind !== 'image' && seen.has(name)) {
       report('duplicateOperation', `${name} is given more than once.`, undefined, { name })

@@ -21,7 +21,7 @@ export function locateOperations(kind: ConversionKind, source: string): LocatedO
     const tokens = rest.map(({ value, at }) => ({ value, span: { at, length: value.length } }))
     let name = first.value
     // Video thumbnails are written `thumbs~N`; the value after `~` is the first argument.
-    const tilde = kind === 'video' ? /^(\w+)~(.*)$/s.exec(name) : null
+    const tilde = kind === 'video' ? /^(thumbs)~(.*)$/s.exec(name) : null
     if (tilde) {
       name = tilde[1] ?? ''
       const value = (tilde[2] ?? '').trim()
@@ -39,6 +39,7 @@ export function locateOperations(kind: ConversionKind, source: string): LocatedO
     )
     located.push({
       operation: { name, args },
+      tilde: !!tilde,
       span: { at: first.at, length: last.at + last.value.length - first.at },
       args: tokens.map((token) => token.span),
     })

@@ -755,6 +755,29 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect(await snapshot()).toEqual(before)
       })
 
+      it('conversions: recipes the grammar refuses (UPSTREAM §1b, §1c, §2) → 422 naming the problem, nothing made', async () => {
+        const [image, , , , video] = seeded.files.map((f) => f.id)
+        const before = await snapshot()
+        for (const [id, kind, recipe, message] of [
+          [video, 'video', '/format/webm/-/thumbs/4/', 'Write thumbs~4, not thumbs/4.'],
+          [
+            image,
+            'image',
+            '/-/crop/50x50/1:1/',
+            'crop/50x50 takes no object size ("1:1"): only crop/face and crop/image do.',
+          ],
+          [image, 'image', '/-/blur_region/10x10/', 'blur_region/10x10 needs a position X,Y.'],
+          [image, 'image', '/-/crop/50x50/center/top/', 'crop has no place for "top".'],
+        ] as const) {
+          const answer = await secret('POST', `/files/${id}/conversions/${kind}.json`, {
+            form: new URLSearchParams({ recipe }),
+          })
+          expectErrors(answer, 422)
+          expect(answer.body.errors, recipe).toEqual([message])
+        }
+        expect(await snapshot()).toEqual(before)
+      })
+
       it('conversions: a video, document or remove_bg recipe in a form the real service breaks on → 422 saying the form', async () => {
         const [image, , , pdf, video] = seeded.files.map((f) => f.id)
         const before = await snapshot()

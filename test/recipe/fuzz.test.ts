@@ -81,10 +81,12 @@ describe('parseRecipe fuzz', () => {
       const again = parseRecipe(kind, canonical)
       expect(again.recipe, label).toEqual(first.recipe)
       expect(serializeRecipe(again.recipe), label).toBe(canonical)
+      // The same problems, but for how `thumbs/N` is written: its canonical form is `thumbs~N`.
+      const slashed = (i: { message: string }) => !i.message.startsWith('Write thumbs~')
       expect(
         again.issues.map((i) => i.key),
         label,
-      ).toEqual(first.issues.map((i) => i.key))
+      ).toEqual(first.issues.filter(slashed).map((i) => i.key))
       for (const issue of first.issues) {
         expect(issue.position, label).toBeGreaterThanOrEqual(0)
         expect(issue.position + issue.length, label).toBeLessThanOrEqual(text.length)

@@ -66,6 +66,9 @@ describe('parseRecipe', () => {
     expect(keys('image', '/-/scale_crop/300x200/center/')).toEqual([])
     expect(keys('image', '/-/scale_crop/300x200/smart_faces/50p,50p/')).toEqual([])
     expect(keys('image', '/-/crop/face/4:3/center/')).toEqual([])
+    expect(keys('image', '/-/crop/image/50px40p/')).toEqual([])
+    expect(keys('image', '/-/crop/4:3/center/')).toEqual([])
+    expect(keys('image', '/-/blur_region/10x10/5,5/')).toEqual([])
     expect(keys('image', '/-/font/bold/24/000000/Noto/')).toEqual([])
     expect(keys('image', '/-/blur_region/faces/50/')).toEqual([])
     expect(keys('image', '/-/overlay/self/50px50p/center/50p/')).toEqual([])
@@ -139,7 +142,29 @@ describe('parseRecipe', () => {
     ['image', '/-/resize/', 'missingArgument', 'resize needs 1 value (got 0).'],
     ['image', '/-/text/10x10/', 'missingArgument', 'text needs 3 values (got 1).'],
     ['video', '/thumbs~/', 'missingArgument', 'thumbs needs 1 value (got 0).'],
-    ['image', '/-/format/webp/png/', 'tooManyArguments', 'format takes at most 1 value (got 2).'],
+    ['image', '/-/format/webp/png/', 'tooManyArguments', 'format has no place for "png".'],
+    // Named: the value that has no place (center took crop's last one, the alignment).
+    ['image', '/-/crop/50x50/center/top/', 'tooManyArguments', 'crop has no place for "top".'],
+    ['image', '/-/flip/x/', 'tooManyArguments', 'flip has no place for "x".'],
+    // Video thumbnails are written thumbs~N (spec/UPSTREAM.md §2), not read from thumbs/N.
+    ['video', '/format/webm/-/thumbs/4/', 'invalidValue', 'Write thumbs~4, not thumbs/4.'],
+    ['video', '/format~webm/', 'unknownOperation', 'Unknown video operation "format~webm".'],
+    // An object size is relative to the detected object: only after face or image (§1b).
+    [
+      'image',
+      '/-/crop/50x50/1:1/',
+      'invalidValue',
+      'crop/50x50 takes no object size ("1:1"): only crop/face and crop/image do.',
+    ],
+    [
+      'image',
+      '/-/crop/face/50x50/',
+      'invalidValue',
+      'crop does not accept "50x50" here (expected objectSize or align).',
+    ],
+    // A region given as WxH is blurred at X,Y (§1c).
+    ['image', '/-/blur_region/10x10/', 'missingArgument', 'blur_region/10x10 needs a position X,Y.'],
+    ['image', '/-/blur_region/10x10/50/', 'missingArgument', 'blur_region/10x10 needs a position X,Y.'],
     // The CDN writes no TIFF, though formats_available lists it (spec/UPSTREAM.md §1a).
     [
       'image',
@@ -147,7 +172,7 @@ describe('parseRecipe', () => {
       'invalidValue',
       'format must be one of jpeg, png, webp, auto, preserve (got "tiff").',
     ],
-    ['remove_bg', '/crop/true/false/', 'tooManyArguments', 'crop takes at most 1 value (got 2).'],
+    ['remove_bg', '/crop/true/false/', 'tooManyArguments', 'crop has no place for "false".'],
     [
       'image',
       '/-/format/bmp/',

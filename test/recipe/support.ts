@@ -21,7 +21,8 @@ export function example(spec: RecipeArgSpec): string {
     case 'time':
       return spec.allowEnd ? 'end' : '0:01:30.500'
     case 'cropSize':
-      return '4:3'
+      // An object size may follow it (crop/face/4:3).
+      return 'face'
     case 'boolean':
       return 'false'
     case 'length':

@@ -78,6 +78,8 @@ export async function main(argv: string[]) {
     engines: createSharpEngines(),
     maxUploadBytes: options.maxUploadBytes,
     controlRoutes: options.control,
+    // Why work failed (a conversion's processing_error): no answer carries it.
+    log: (message) => console.error(message),
     ...(options.manualClock && { clock: createManualClock() }),
   })
   await seedOnFirstStart(storage, blobsDir, emulator, options.projectId)

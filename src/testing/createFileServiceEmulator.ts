@@ -43,6 +43,12 @@ export interface FileServiceEmulatorOptions {
   maxUploadBytes?: number | undefined
   /** Serve the `/__emulator/*` control routes (secret key required). @default false */
   controlRoutes?: boolean | undefined
+  /**
+   * Told what no answer says: why a conversion (or an upload from a URL) ended in
+   * `processing_error`, why a job broke. The real service has no field for it. The server
+   * passes its standard error. @default nothing is told
+   */
+  log?: ((message: string) => void) | undefined
 }
 
 /** What `seed()` accepts for one file. */
@@ -309,6 +315,9 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       } catch (error) {
         if (!(error instanceof ProcessingError)) throw error
         storage.putFile({ ...target, status: 'processing_error', metadata: { ...target.metadata } })
+        options.log?.(
+          `conversion ${target.id} (${job.payload.kind} of ${job.payload.sourceId}) failed: ${error.message}`,
+        )
       }
     } else if (job.kind === 'fetch') {
       const file = storage.getFile(job.targetId)
@@ -340,8 +349,9 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       for (const job of storage.dueJobs(now())) {
         try {
           await runJob(job)
-        } catch {
+        } catch (error) {
           failJob(job)
+          options.log?.(`${job.kind} job for ${job.targetId} broke: ${(error as Error)?.message ?? error}`)
         }
         prepared.delete(job.id)
         // Deleted only once done: a job cut off by a crash runs again after the restart.

@@ -284,6 +284,31 @@ describe('emulator server', () => {
     socket.destroy()
   }, 60_000)
 
+  it('writes why a conversion failed to standard error, since no answer carries it', async () => {
+    const server = await startEmulatorServer(['--control', '--clock', 'manual', '--quiet'])
+    const auth = { Authorization: `Bearer ${server.secretKey}` }
+    const control = (route: string, body: unknown) =>
+      fetch(`${server.baseUrl}/__emulator/${route}`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json())
+    const blank = (await control('seed', { files: [{ sample: 'blank' }] })).files[0].id
+    const root = api(server.baseUrl, server.projectId)
+    const started = await fetch(`${root}/files/${blank}/conversions/remove_bg.json`, {
+      method: 'POST',
+      headers: auth,
+      body: new URLSearchParams({ recipe: '/crop/true/' }),
+    })
+    const id = (await started.json()).data.id
+    await control('clock', { advance: 60_000 })
+    const file = await (await fetch(`${root}/files/${id}.json`, { headers: auth })).json()
+    expect(file.data.attributes.status).toBe('processing_error')
+    const line = `conversion ${id} (remove_bg of ${blank}) failed: `
+    await expect.poll(() => server.output.find((l) => l.startsWith(line))).toMatch(/blank|foreground/i)
+    expect(await server.stop()).toBe(0)
+  }, 60_000)
+
   it('answers GET / with a small JSON index', async () => {
     const server = await startEmulatorServer(['--quiet'])
     const answer = await fetch(`${server.baseUrl}/`)

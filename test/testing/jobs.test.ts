@@ -65,6 +65,44 @@ describe('jobs that break', () => {
     expect((await call(emulator, 'GET', '/groups.json')).status).toBe(200)
   })
 
+  it('tell the log option why: an engine refusal and a job that broke', async () => {
+    // No answer carries the reason (the real service has no field for it): the log does.
+    const clock = createManualClock()
+    const log = vi.fn()
+    const emulator = createFileServiceEmulator({ clock, log })
+    const { files } = await emulator.seed({ files: [{ sample: 'blank' }] })
+    const blank = files[0]!.id
+    const failed = (
+      await (
+        await call(emulator, 'POST', `/files/${blank}/conversions/remove_bg.json`, 'recipe=/crop/true/')
+      ).json()
+    ).data.id
+    clock.advance(60_000)
+    expect((await (await call(emulator, 'GET', `/files/${failed}.json`)).json()).data.attributes.status).toBe(
+      'processing_error',
+    )
+    expect(log.mock.calls).toEqual([
+      [`conversion ${failed} (remove_bg of ${blank}) failed: No foreground found: the image looks blank.`],
+    ])
+
+    log.mockClear()
+    const broken = createFileServiceEmulator({ engines, clock, log })
+    const { files: sources } = await broken.seed({ files: [{}] })
+    const converted = (
+      await (
+        await call(
+          broken,
+          'POST',
+          `/files/${sources[0]!.id}/conversions/image.json`,
+          'recipe=/-/format/webp/',
+        )
+      ).json()
+    ).data.id
+    clock.advance(60_000)
+    await call(broken, 'GET', '/groups.json')
+    expect(log.mock.calls).toEqual([[`conversion job for ${converted} broke: disk full`]])
+  })
+
   it('a preview the engine refuses is a 422 with its message, not a 500', async () => {
     const emulator = createFileServiceEmulator({ engines })
     const { files } = await emulator.seed({ files: [{}] })

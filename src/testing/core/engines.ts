@@ -20,7 +20,7 @@ export interface ConvertOutput {
   image: { width: number; height: number; format: string } | null
 }
 
-/** Thrown by an engine when processing fails for a reason the user should see (file ends `processing_error`). */
+/** Thrown by an engine when processing fails for a known reason: the file ends `processing_error`, and the message goes to the emulator's `log`. */
 export class ProcessingError extends Error {
   override name = 'ProcessingError'
 }

@@ -3,11 +3,12 @@ import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:ht
 import type { Socket } from 'node:net'
 import { join, resolve } from 'node:path'
 import { serve } from '@hono/node-server'
-import { createFileServiceEmulator, createManualClock } from '../src/testing/index.ts'
+import { createFileServiceEmulator } from '../src/testing/index.ts'
 import { answerHeaders } from './cors.ts'
 import { lockDataDir } from './dataLock.ts'
 import { createFsBlobStore } from './fsBlobStore.ts'
 import { readOptions, usage } from './options.ts'
+import { createPersistentManualClock } from './persistentClock.ts'
 import { batchLines, withRequestLog } from './requestLog.ts'
 import { createSharpEngines } from './sharpEngines.ts'
 import { createSqliteStorage, type SqliteStorage } from './sqliteStorage.ts'
@@ -80,7 +81,7 @@ export async function main(argv: string[]) {
     controlRoutes: options.control,
     // Why work failed (a conversion's processing_error): no answer carries it.
     log: (message) => console.error(message),
-    ...(options.manualClock && { clock: createManualClock() }),
+    ...(options.manualClock && { clock: createPersistentManualClock(storage) }),
   })
   await seedOnFirstStart(storage, blobsDir, emulator, options.projectId)
 

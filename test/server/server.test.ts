@@ -309,6 +309,41 @@ describe('emulator server', () => {
     expect(await server.stop()).toBe(0)
   }, 60_000)
 
+  it('with --clock manual, starts again where its clock was, not back at the real time', async () => {
+    const dataDir = tempDir()
+    // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of several shapes
+    type Call = (method: string, path: string, body?: unknown) => Promise<any>
+    const run = async (work: (call: Call) => Promise<void>) => {
+      const server = await startEmulatorServer(['--control', '--clock', 'manual', '--quiet'], { dataDir })
+      const root = api(server.baseUrl, server.projectId)
+      const call: Call = async (method, path, body) =>
+        (
+          await fetch(path.startsWith('/__') ? `${server.baseUrl}${path}` : `${root}${path}`, {
+            method,
+            headers: { Authorization: `Bearer ${server.secretKey}`, 'Content-Type': 'application/json' },
+            ...(body !== undefined && { body: JSON.stringify(body) }),
+          })
+        ).json()
+      await work(call)
+      expect(await server.stop()).toBe(0)
+    }
+    let movedTo = 0
+    let groupId = ''
+    await run(async (call) => {
+      movedTo = Date.parse((await call('POST', '/__emulator/clock', { advance: 365 * 86_400_000 })).now)
+      const files = await call('GET', '/files.json?items=1')
+      groupId = (await call('POST', '/groups.json', { file_ids: [files.data[0].id] })).data.id
+    })
+    await run(async (call) => {
+      // Not a year back: the clock goes on from where it was.
+      const now = Date.parse((await call('POST', '/__emulator/clock', { advance: 0 })).now)
+      expect(now).toBeGreaterThanOrEqual(movedTo)
+      // So the group made a year ahead is built once its few seconds have passed on this clock.
+      await call('POST', '/__emulator/clock', { advance: 5_000 })
+      expect((await call('GET', `/groups/${groupId}.json`)).data.attributes.status).toBe('ready')
+    })
+  }, 60_000)
+
   it('answers GET / with a small JSON index', async () => {
     const server = await startEmulatorServer(['--quiet'])
     const answer = await fetch(`${server.baseUrl}/`)

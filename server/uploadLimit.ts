@@ -1,18 +1,19 @@
-// Upload size limit in front of the emulator: by Content-Length before anything is read, and
+// Body size limit in front of the emulator: by Content-Length before anything is read, and
 // by counting the bytes of a streamed (chunked) body as they arrive. A refused body never
 // reaches the emulator, so nothing of it is stored.
 
+import { bodyLimit } from '../src/testing/core/bodyLimit.ts'
 import { answerHeaders } from './cors.ts'
 
 type Handler = (request: Request) => Promise<Response>
 
-/** Room for the multipart envelope around the file; the emulator measures the file exactly. */
-const envelope = 64 * 1024
 /** A refused body is read (and dropped) up to this size, so the client gets to read the 413. */
 const drainLimit = 32 * 1024 * 1024
 
-const tooLarge = (limit: number, close: boolean) =>
-  new Response(JSON.stringify({ errors: [`The upload is larger than the limit of ${limit} bytes.`] }), {
+// The emulator's own 413 for the route (an upload, or any other body), so an answer does not
+// depend on whether this wrapper or the emulator refused the body.
+const tooLarge = (message: string, close: boolean) =>
+  new Response(JSON.stringify({ errors: [message] }), {
     status: 413,
     headers: { 'Content-Type': 'application/json', ...answerHeaders, ...(close && { Connection: 'close' }) },
   })
@@ -47,23 +48,26 @@ export async function readBody(
 const drain = (request: Request) =>
   request.body && !request.bodyUsed ? readBody(request.body, drainLimit).catch(() => null) : null
 
-/** Wraps `handler` so bodies over `maxUploadBytes` (plus the multipart envelope) get 413. */
+/**
+ * Wraps `handler` so bodies over the route's limit get 413 before it sees them: an upload's
+ * `maxUploadBytes` plus the multipart envelope, any other body `maxUploadBytes` (`bodyLimit`).
+ */
 export function withUploadLimit(handler: Handler, maxUploadBytes: number): Handler {
-  const limit = maxUploadBytes + envelope
   return async (request) => {
-    const length = request.headers.get('Content-Length')
-    if (length !== null && Number(length) > limit) {
-      // Past the drain limit the connection is closed instead of reading gigabytes.
-      const close = Number(length) > drainLimit
-      if (!close) await drain(request)
-      return tooLarge(maxUploadBytes, close)
-    }
     // GET and HEAD carry no body (a fetch Request refuses one): nothing to count or drain, and
     // not touching `body` spares @hono/node-server building a full Request for every read.
     if (request.method === 'GET' || request.method === 'HEAD') return handler(request)
+    const limit = bodyLimit(request.method, new URL(request.url).pathname, maxUploadBytes)
+    const length = request.headers.get('Content-Length')
+    if (length !== null && Number(length) > limit.bytes) {
+      // Past the drain limit the connection is closed instead of reading gigabytes.
+      const close = Number(length) > drainLimit
+      if (!close) await drain(request)
+      return tooLarge(limit.message, close)
+    }
     if (request.body && length === null) {
-      const body = await readBody(request.body, limit)
-      if (!body) return tooLarge(maxUploadBytes, true)
+      const body = await readBody(request.body, limit.bytes)
+      if (!body) return tooLarge(limit.message, true)
       request = new Request(request.url, { method: request.method, headers: request.headers, body })
     }
     const response = await handler(request)

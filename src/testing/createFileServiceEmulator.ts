@@ -4,6 +4,7 @@ import type { ActionType, ConversionKind } from '../api/types.js'
 import { actionTypes, conversionKinds } from '../api/types.js'
 import { parseRecipe, serializeRecipe } from '../recipe/index.js'
 import type { ManualClock } from './clock.js'
+import { bodyLimit } from './core/bodyLimit.js'
 import { type ConvertOutput, type EmulatorEngines, ProcessingError } from './core/engines.js'
 import { createFaults, type EmulatorFaults, type FailNextOptions } from './core/faults.js'
 import { derivedId, isWellFormedId, randomId, randomUuid } from './core/ids.js'
@@ -414,6 +415,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   let keptProject: ProjectRecord | undefined | null = null // null: not read yet
   let keptFrom: { storage: EmulatorStorage; revision: number } | undefined
   const encoder = new TextEncoder()
+  const decoder = new TextDecoder()
   /** Whether answers can be kept; drops what was kept from an earlier state of the storage. */
   function keeping(): boolean {
     const revision = revisionOf(storage)
@@ -541,13 +543,21 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     }
     return { page, items, offset: (page - 1) * items }
   }
+  /** The body's bytes, measured here whatever Content-Length said: past the route's limit, 413. */
+  async function bodyBytes(c: Context): Promise<Uint8Array<ArrayBuffer>> {
+    const limit = bodyLimit(c.req.method, new URL(c.req.url).pathname, maxUploadBytes)
+    const data = new Uint8Array(await c.req.arrayBuffer())
+    if (data.length > limit.bytes) fail(413, limit.message)
+    return data
+  }
   async function jsonBody(c: Context): Promise<Record<string, unknown>> {
     const type = c.req.header('Content-Type') ?? ''
     if (!/^application\/(.+\+)?json\b/i.test(type))
       fail(415, 'Send the body as JSON (Content-Type: application/json).')
+    const data = await bodyBytes(c)
     let body: unknown
     try {
-      body = JSON.parse(await c.req.text())
+      body = JSON.parse(decoder.decode(data))
     } catch {
       fail(400, 'The body is not valid JSON.')
     }
@@ -560,12 +570,10 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) {
       fail(415, 'Send the body as multipart/form-data or application/x-www-form-urlencoded.')
     }
-    // Room for the multipart envelope; the file itself is measured exactly below.
-    const length = Number(c.req.header('Content-Length') ?? 0)
-    if (length > maxUploadBytes + 64 * 1024)
-      fail(413, `The upload is larger than the limit of ${maxUploadBytes} bytes.`)
+    // An upload's file is measured exactly where it is read.
+    const data = await bodyBytes(c)
     try {
-      return await c.req.formData()
+      return await new Response(data, { headers: { 'Content-Type': type } }).formData()
     } catch {
       return fail(400, 'The form body could not be read.')
     }
@@ -753,6 +761,13 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   })
   app.use('*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return next()
+    // A body declared larger than the route takes is refused before anything else, as the
+    // server refuses it before the emulator sees it (the bodies read are measured again).
+    const length = c.req.header('Content-Length')
+    if (length) {
+      const limit = bodyLimit(c.req.method, new URL(c.req.url).pathname, maxUploadBytes)
+      if (Number(length) > limit.bytes) throw new HttpError(413, [limit.message])
+    }
     const latency = faults.latencyMs()
     if (latency) {
       const before = resets

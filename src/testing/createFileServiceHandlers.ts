@@ -25,14 +25,14 @@ export function createFileServiceHandlers(
       async ({ request }) => {
         const url = new URL(request.url)
         url.pathname = url.pathname.slice(prefix.length) || '/'
-        // Re-create the request at the emulator's own path; the body is passed through untouched.
+        // Re-create the request at the emulator's own path; the body is passed through untouched,
+        // with the length it has (a streamed one had none), as an HTTP server would see it.
         const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-        const inner = new Request(url, {
-          method: request.method,
-          headers: request.headers,
-          body: hasBody ? await request.arrayBuffer() : null,
-          signal: request.signal,
-        })
+        const body = hasBody ? await request.arrayBuffer() : null
+        // From its entries: `new Headers(request.headers)` loses Authorization under MSW.
+        const headers = new Headers([...request.headers])
+        if (body) headers.set('Content-Length', String(body.byteLength))
+        const inner = new Request(url, { method: request.method, headers, body, signal: request.signal })
         // The prefix goes along, so the URLs in answers (original_url…) point back under it.
         return emulator.fetch(inner, { basePath: prefix })
       },

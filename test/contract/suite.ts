@@ -695,6 +695,45 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect(await snapshot()).toEqual(before)
       })
 
+      it('bodies over the limit: the same 413 on every host, worded for the route, nothing changed', async () => {
+        const limit = host.maxUploadBytes
+        const over = `The request body is larger than the limit of ${limit} bytes.`
+        const padding = 'x'.repeat(limit)
+        const [a] = seeded.files
+        const before = await snapshot()
+        for (const answer of [
+          await secret('POST', '/groups.json', { json: { file_ids: [a!.id], note: padding } }),
+          await secret('PUT', `/groups/${seeded.groups[0]!.id}.json`, {
+            json: { file_ids: [a!.id], note: padding },
+          }),
+          await secret('PUT', `/files/${a!.id}.json`, {
+            json: { file: { metadata: { a: 'b' } }, note: padding },
+          }),
+          await secret('POST', `/files/${a!.id}/conversions/image.json`, {
+            form: new URLSearchParams({ recipe: '/-/format/webp/', note: padding }),
+          }),
+          // Not even read by its route: refused by its length all the same.
+          await secret('POST', `/files/${a!.id}/actions/virus_scan.json`, {
+            raw: { body: `${padding}x`, type: 'text/plain' },
+          }),
+        ]) {
+          expectErrors(answer, 413)
+          expect(answer.body.errors).toEqual([over])
+        }
+        // An upload has room for its multipart envelope; past that it is the upload that is too large.
+        const big = new FormData()
+        big.append('file[content]', new Blob([new Uint8Array(limit + 64 * 1024)]), 'big.bin')
+        const upload = await req('POST', '/files.json', { form: big })
+        expectErrors(upload, 413)
+        expect(upload.body.errors).toEqual([`The upload is larger than the limit of ${limit} bytes.`])
+        expect(await snapshot()).toEqual(before)
+        // Just under the limit, a JSON body is read.
+        const under = await secret('POST', '/groups.json', {
+          json: { file_ids: [a!.id], note: 'x'.repeat(limit - 100) },
+        })
+        expect(under.status).toBe(200)
+      })
+
       it.each(['1', '2027', 'tomorrow', '2027-02-30', '2027-13-01', '2027-01-01T25:00:00Z', '01/02/2027'])(
         'refuses file[expires_at]=%s with 400: not an ISO 8601 date',
         async (expires) => {

@@ -37,6 +37,25 @@ describe('upload limit', () => {
     expect(inner).not.toHaveBeenCalled()
   })
 
+  it("refuses another route's body over the limit itself, with the emulator's words for it", async () => {
+    const inner = vi.fn(async () => new Response('ok'))
+    const json = (size: number) =>
+      new Request('http://x/api/v1/projects/demo/groups.json', {
+        method: 'POST',
+        body: 'x'.repeat(size),
+        headers: { 'Content-Type': 'application/json' },
+      })
+    // No envelope room here: that is an upload's.
+    const answer = await withUploadLimit(inner, 1000)(json(1001))
+    expect(answer.status).toBe(413)
+    expect(await answer.json()).toEqual({
+      errors: ['The request body is larger than the limit of 1000 bytes.'],
+    })
+    expect(inner).not.toHaveBeenCalled()
+    await withUploadLimit(inner, 1000)(json(1000))
+    expect(inner).toHaveBeenCalledOnce()
+  })
+
   it('counts a streamed body and refuses it at the limit without calling the emulator', async () => {
     const inner = vi.fn(async () => new Response('ok'))
     const answer = await withUploadLimit(inner, 1000)(post(streamed(1000 + envelope + 1)))

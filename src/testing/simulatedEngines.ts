@@ -265,17 +265,26 @@ function renamed(name: string | null, ext: string) {
   return `${base}.${ext}`
 }
 
+/** A side in px (`200`) or percent of `of` (`50p`); 0 when blank. */
+const side = (value: string | undefined, of: number) =>
+  !value
+    ? 0
+    : value.endsWith('p')
+      ? Math.max(1, Math.round((of * Number.parseInt(value, 10)) / 100))
+      : Number(value)
+
 /**
  * The output of an image recipe as the sharp engine (server/image/pipeline.ts) makes it, in
- * size only: the sizing operations in order (resize, scale_crop, smart_resize, crop in px, and
- * preview, which only shrinks), then UPSTREAM §1a's limit on the output: 3000×3000, or
- * 5000×5000 with an explicit `format/jpeg`. Past it, a recipe that named a size fails; one that
- * didn't is fitted inside.
+ * size only: the sizing operations in order (resize and scale_crop as `stretch` says, smart_resize,
+ * crop by `WxH` in px or percent or by a ratio `N:M`, preview, which only shrinks) and rotations
+ * by 90°, then UPSTREAM §1a's limit on the output: 3000×3000, or 5000×5000 with an explicit
+ * `format/jpeg`. Past it, a recipe that named a size fails; one that didn't is fitted inside.
  */
 function imageOutput(recipe: string, image: Image): Image {
   let { width, height } = image
   let named = false
   let format: string | undefined
+  let stretch = 'on'
   const fitInside = (boxWidth: number, boxHeight: number) => {
     const scale = Math.min(1, boxWidth / width, boxHeight / height)
     width = Math.max(1, Math.round(width * scale))
@@ -283,19 +292,43 @@ function imageOutput(recipe: string, image: Image): Image {
   }
   for (const segment of recipe.split('/-/')) {
     const [name, ...args] = segment.split('/').filter(Boolean)
-    const size = /^(\d*)x(\d*)$/.exec(args[0] ?? '')
-    const w = size?.[1] ? Number(size[1]) : 0
-    const h = size?.[2] ? Number(size[2]) : 0
+    const size = /^(\d+p?)?x(\d+p?)?$/.exec(args[0] ?? '')
+    const w = side(size?.[1], width)
+    const h = side(size?.[2], height)
+    const ratio = /^(\d+):(\d+)$/.exec(args[0] ?? '')
     if (name === 'format') format = args[0]
+    else if (name === 'stretch') stretch = args[0] ?? 'on'
     else if (name === 'resize' && (w || h)) {
       named = true
-      ;[width, height] = [
+      const target = [
         w || Math.max(1, Math.round((width * h) / height)),
         h || Math.max(1, Math.round((height * w) / width)),
-      ]
-    } else if ((name === 'scale_crop' || name === 'smart_resize') && w && h) {
+      ] as const
+      // `off` never enlarges; `fill` pads back to the size asked for.
+      ;[width, height] =
+        stretch === 'off' ? [Math.min(target[0], width), Math.min(target[1], height)] : target
+    } else if (name === 'scale_crop' && w && h) {
+      named = true
+      const scale = Math.max(w / width, h / height)
+      const shrink = stretch === 'on' ? scale : Math.min(scale, 1)
+      ;[width, height] =
+        stretch === 'off'
+          ? [
+              Math.min(w, Math.max(1, Math.round(width * shrink))),
+              Math.min(h, Math.max(1, Math.round(height * shrink))),
+            ]
+          : [w, h]
+    } else if (name === 'smart_resize' && w && h) {
       named = true
       ;[width, height] = [w, h]
+    } else if (name === 'crop' && ratio) {
+      // The largest box of that ratio inside the image.
+      named = true
+      const r = Number(ratio[1]) / Number(ratio[2])
+      ;[width, height] =
+        width / height > r
+          ? [Math.max(1, Math.round(height * r)), height]
+          : [width, Math.max(1, Math.round(width / r))]
     } else if (name === 'crop' && w && h) {
       named = true
       ;[width, height] = [Math.min(w, width), Math.min(h, height)]
@@ -303,6 +336,7 @@ function imageOutput(recipe: string, image: Image): Image {
       named = true
       fitInside(w, h)
     } else if (name === 'preview' && !args.length) fitInside(2048, 2048)
+    else if (name === 'rotate' && Math.abs(Number(args[0])) % 180 === 90) [width, height] = [height, width]
   }
   const limit = format === 'jpeg' || format === 'jpg' ? 5000 : 3000
   if (width > limit || height > limit) {

@@ -495,6 +495,23 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         }
       })
 
+      it('image conversion: the result has the size the recipe asks for, ratio and percent crops too', async () => {
+        // The seeded photo is 96×64.
+        const id = seeded.files[0]!.id
+        for (const [recipe, size] of [
+          ['/-/crop/1:1/', [64, 64]],
+          ['/-/crop/50px50p/', [48, 32]],
+          ['/-/rotate/90/-/crop/1:2/', [48, 96]],
+        ] as const) {
+          const started = await secret('POST', `/files/${id}/conversions/image.json`, {
+            form: new URLSearchParams({ recipe }),
+          })
+          await advance(10_000)
+          const done = (await secret('GET', `/files/${started.body.data.id}.json`)).body.data.attributes
+          expect([done.content.image.width, done.content.image.height], recipe).toEqual(size)
+        }
+      })
+
       it('remove_bg: a blank image ends in processing_error with no uuid; a subject ends ready', async () => {
         const blank = await secret('POST', `/files/${seeded.files[2]!.id}/conversions/remove_bg.json`, {
           form: new URLSearchParams({ recipe: '/crop/true/-/position/center/' }),

@@ -3,7 +3,13 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { createSharpEngines } from '../../server/sharpEngines.ts'
-import { blankPng, createPng, ProcessingError, subjectPng } from '../../src/testing/index.ts'
+import {
+  blankPng,
+  createPng,
+  createSimulatedEngines,
+  ProcessingError,
+  subjectPng,
+} from '../../src/testing/index.ts'
 import { fileRecord } from '../support/fileRecord.ts'
 
 const engines = createSharpEngines()
@@ -255,5 +261,45 @@ describe('sharp engines: probe and CDN previews', () => {
     const out = await engines.preview(file(), subjectPng(96, 64), '/-/preview/24x24/-/format/webp/')
     expect(out.mime).toBe('image/webp')
     expect((await sharp(out.data).metadata()).width).toBe(24)
+  })
+})
+
+// The simulated engines don't touch pixels but label a converted image with the size the
+// recipe asks for: the size sharp really makes (emulator.md, "Engines").
+describe('simulated engines size results as sharp does', () => {
+  const simulated = createSimulatedEngines()
+  const source = subjectPng(96, 64)
+  const record = fileRecord({ mime: 'image/png', image: { width: 96, height: 64, format: 'PNG' } })
+  it.each([
+    '/-/crop/1:1/',
+    '/-/crop/3:4/center/',
+    '/-/crop/16:9/',
+    '/-/crop/50px50p/',
+    '/-/crop/50px20/0,0/',
+    '/-/crop/200x200/',
+    '/-/resize/50x/',
+    '/-/resize/x200/',
+    '/-/stretch/off/-/resize/200x/',
+    '/-/stretch/fill/-/resize/200x100/',
+    '/-/scale_crop/50x50/',
+    '/-/stretch/off/-/scale_crop/200x100/',
+    '/-/stretch/fill/-/scale_crop/200x100/',
+    '/-/smart_resize/30x70/',
+    '/-/rotate/90/',
+    '/-/rotate/-270/-/crop/1:2/',
+    '/-/rotate/180/',
+    '/-/preview/50x50/',
+    '/-/crop/50px50p/-/resize/20x/',
+    '/-/crop/1:1/-/resize/4000x/',
+  ])('%s', async (recipe) => {
+    const outcome = async (engines: typeof simulated) => {
+      try {
+        const { image } = await engines.convert('image', record, source, recipe)
+        return `${image?.width}×${image?.height}`
+      } catch (error) {
+        return (error as Error).message
+      }
+    }
+    expect(await outcome(simulated)).toBe(await outcome(engines))
   })
 })

@@ -1085,10 +1085,9 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       )
     }
     if (problems.length) fail(422, ...problems)
-    const target = newFile({
-      originalName: file.originalName,
-      metadata: { source_file_id: file.id, conversion: kind },
-    })
+    // Where it came from is the record's, not the metadata's: the real service sets no
+    // metadata on a conversion, and a metadata PUT replacing the set would drop it there.
+    const target = newFile({ originalName: file.originalName, sourceFileId: file.id })
     const job = storage.transaction(() => {
       storage.putFile(target)
       return schedule('conversion', target.id, { sourceId: file.id, kind, recipe: serializeRecipe(recipe) })

@@ -484,9 +484,12 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect(id).toMatch(idPattern('f'))
         expect(id).not.toBe(seeded.files[0]!.id)
         expect(answer.body.data.attributes.status).toBe('pending')
+        // No metadata of the emulator's own: the real service sets none on a conversion.
+        expect(answer.body.data.attributes.metadata).toEqual({})
         await advance(10_000)
         const done = (await secret('GET', `/files/${id}.json`)).body.data.attributes
         expect(done).toMatchObject({ status: 'ready', mime: { mime: 'image/webp' }, is_image: true })
+        expect(done.metadata).toEqual({})
         expect(done.content.image.width).toBe(40)
         if (host.realImages) {
           const bytes = (await secret('GET', `/cdn/${id}/`)).bytes

@@ -103,6 +103,16 @@ describe('jobs that break', () => {
     expect(log.mock.calls).toEqual([[`conversion job for ${converted} broke: disk full`]])
   })
 
+  it("keep a conversion's source on its record, outside the metadata a PUT replaces", async () => {
+    const emulator = createFileServiceEmulator()
+    const { files } = await emulator.seed({ files: [{}] })
+    const source = files[0]!.id
+    const started = await call(emulator, 'POST', `/files/${source}/conversions/image.json`, 'recipe=/-/flip/')
+    const { data } = await started.json()
+    expect(data.attributes.metadata).toEqual({})
+    expect(emulator.storage.getFile(data.id)).toMatchObject({ sourceFileId: source, metadata: {} })
+  })
+
   it('a preview the engine refuses is a 422 with its message, not a 500', async () => {
     const emulator = createFileServiceEmulator({ engines })
     const { files } = await emulator.seed({ files: [{}] })

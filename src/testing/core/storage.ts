@@ -40,6 +40,8 @@ export interface FileRecord {
   expiresAt: string | null
   /** A video conversion's result: the group of its thumbnails (`thumbs~N`, one by default). */
   thumbnailsGroupId?: string | null
+  /** A conversion's result: the file it was converted from (not in the wire form, nor in `metadata`). */
+  sourceFileId?: string | null
 }
 
 /** A group as storage keeps it; `fileIds` in the group's order. */

@@ -51,7 +51,7 @@ export function validateRecipe(recipe: Recipe, info?: ConversionsInfo): RecipeIs
         -1,
         { at: 0, length: text.length },
         'methodUnavailable',
-        `A ${kind} conversion is not available for this file.`,
+        `No ${kind} conversion is available for this file.`,
         {
           kind,
         },

@@ -485,12 +485,19 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   function checkProject(c: Context) {
     if (c.req.param('project') !== projectId) fail(404, 'Project not found')
   }
-  /** The id from a `:param` that must end in `.json` (or not, for inner segments). */
-  function idParam(c: Context, name: string, prefix: string, json: boolean): string {
+  /** 404 for an API path without `.json` at its end: every path of the service has it. */
+  const withoutJson = (c: Context) => {
+    const path = mountedAt(c) + new URL(c.req.url).pathname
+    return fail(
+      404,
+      `The path must end in .json (got ${path.length > 120 ? `${path.slice(0, 120)}…` : path}).`,
+    )
+  }
+  /** A `:param` that ends the path, without its `.json` (or as it is, for inner segments). */
+  function segment(c: Context, name: string, json = true): string {
     const raw = c.req.param(name) ?? ''
-    const id = json ? (raw.endsWith('.json') ? raw.slice(0, -5) : '') : raw
-    if (!isWellFormedId(id, prefix)) fail(404, `${prefix === 'g' ? 'Group' : 'File'} not found`)
-    return id
+    if (!json) return raw
+    return raw.endsWith('.json') ? raw.slice(0, -5) : withoutJson(c)
   }
   /**
    * The group of a group route, for the secret key or the group's own token. The caller is
@@ -504,11 +511,10 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     read: (id: string) => GroupRecord | undefined = readGroup,
   ): GroupRecord {
     checkProject(c)
+    const id = segment(c, 'id', json)
     const caller = callerOf(c)
     if (caller.kind === 'anonymous' || (caller.kind === 'token' && !isWellFormedId(caller.token, 'gat')))
       unauthorized()
-    const raw = c.req.param('id') ?? ''
-    const id = json ? (raw.endsWith('.json') ? raw.slice(0, -5) : '') : raw
     const group = isWellFormedId(id, 'g') ? read(id) : undefined
     const found = group?.projectId === projectId ? group : undefined
     if (caller.kind === 'token' && found?.accessToken !== caller.token) unauthorized()
@@ -520,7 +526,8 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     read: (id: string) => FileRecord | undefined = readFile,
   ): FileRecord {
     checkProject(c)
-    const file = read(idParam(c, 'id', 'f', json))
+    const id = segment(c, 'id', json)
+    const file = isWellFormedId(id, 'f') ? read(id) : undefined
     if (!file || file.projectId !== projectId) return fail(404, 'File not found')
     return file
   }
@@ -991,20 +998,24 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     return c.json({ data: fileJson(removed, urlBase(c), true) })
   })
 
-  // Actions
-  function actionType(c: Context): ActionType {
-    const raw = c.req.param('type') ?? ''
-    const type = raw.endsWith('.json') ? raw.slice(0, -5) : ''
-    if (!(actionTypes as readonly string[]).includes(type))
-      fail(404, `Unknown action "${raw.replace(/\.json$/, '')}".`)
-    return type as ActionType
-  }
-  app.post(`${p}/files/:id/actions/:type`, (c) => {
-    const file = fileFor(c, false)
-    const type = actionType(c)
-    requireSecret(c)
+  /** Actions and conversions work on a file with content: 422 saying why not. */
+  function readyFile(file: FileRecord) {
     if (file.status === 'removed') fail(422, 'The file was removed.')
     if (file.status !== 'ready') fail(422, 'The file is not ready yet.')
+  }
+
+  // Actions
+  function actionType(c: Context): ActionType {
+    const type = segment(c, 'type')
+    if (!(actionTypes as readonly string[]).includes(type)) fail(404, `Unknown action "${type}".`)
+    return type as ActionType
+  }
+  // The path's shape first (its .json), then the file, then the caller, as the real service.
+  app.post(`${p}/files/:id/actions/:type`, (c) => {
+    const type = actionType(c)
+    const file = fileFor(c, false)
+    requireSecret(c)
+    readyFile(file)
     if (type !== 'virus_scan' && !file.isImage)
       fail(422, `${type} works on images only; this file is ${file.mime}.`)
     // The real service runs an add-on once per file and type: asked again, it answers with the
@@ -1032,8 +1043,8 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     return c.json({ data: actionJson(action) })
   })
   app.get(`${p}/files/:id/actions/:type`, (c) => {
-    const file = fileFor(c, false)
     const type = actionType(c)
+    const file = fileFor(c, false)
     requireSecret(c)
     const action = storage.getAction(file.id, type)
     if (!action) return fail(404, 'Action not found')
@@ -1044,22 +1055,20 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   app.get(`${p}/files/:id/conversions.json`, (c) => {
     const file = fileFor(c, false)
     requireSecret(c)
-    if (file.status !== 'ready') fail(422, 'The file is not ready yet.')
+    readyFile(file)
     return c.json({ data: { type: 'conversions', attributes: conversionsInfo(file) } })
   })
   app.post(`${p}/files/:id/conversions/:kind`, async (c) => {
+    const kind = segment(c, 'kind')
+    if (!(conversionKinds as readonly string[]).includes(kind)) fail(404, `Unknown conversion "${kind}".`)
     const file = fileFor(c, false)
-    const rawKind = c.req.param('kind') ?? ''
-    const kind = rawKind.endsWith('.json') ? rawKind.slice(0, -5) : ''
-    if (!(conversionKinds as readonly string[]).includes(kind))
-      fail(404, `Unknown conversion "${kind || rawKind}".`)
     requireSecret(c)
-    if (file.status !== 'ready') fail(422, 'The file is not ready yet.')
+    readyFile(file)
     const info = conversionsInfo(file)
     if (!info.methods_available.includes(kind)) {
       fail(
         422,
-        `A ${kind} conversion is not available for ${file.mime}; available: ${info.methods_available.join(', ')}.`,
+        `${kind === 'image' ? 'An' : 'A'} ${kind} conversion is not available for ${file.mime}; available: ${info.methods_available.join(', ')}.`,
       )
     }
     const text = (await formBody(c)).get('recipe')
@@ -1199,9 +1208,11 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     app.route('/__emulator', control)
   }
 
-  app.notFound((c) =>
-    c.json({ errors: [`No route for ${c.req.method} ${mountedAt(c)}${new URL(c.req.url).pathname}`] }, 404),
-  )
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname
+    if (path.startsWith('/api/') && !path.endsWith('.json')) return withoutJson(c)
+    return c.json({ errors: [`No route for ${c.req.method} ${mountedAt(c)}${path}`] }, 404)
+  })
   app.onError((error, c) => {
     if (error instanceof HttpError) {
       return c.json({ errors: error.messages }, error.status as 400, error.headers)

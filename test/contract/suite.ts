@@ -900,6 +900,50 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expectErrors(await secret('GET', path), 404)
       })
 
+      it('a path without .json → 404 saying so, whatever it names', async () => {
+        const [file] = seeded.files
+        const group = seeded.groups[0]!.id
+        for (const [method, path] of [
+          ['GET', `/groups/${group}`],
+          ['GET', `/groups/${group}/files`],
+          ['GET', '/groups'],
+          ['GET', `/files/${file!.id}`],
+          ['POST', `/files/${file!.id}/actions/recognize`],
+          ['GET', `/files/${file!.id}/conversions`],
+          ['POST', `/files/${file!.id}/conversions/image`],
+        ] as const) {
+          const answer = await secret(method, path)
+          expectErrors(answer, 404)
+          expect(answer.body.errors, path).toEqual([
+            `The path must end in .json (got /api/v1/projects/${host.projectId}${path}).`,
+          ])
+        }
+      })
+
+      it('actions and conversions on a removed file say it was removed; an unavailable method is named with its article', async () => {
+        const [image, removed, , pdf] = seeded.files.map((f) => f.id)
+        await secret('DELETE', `/files/${removed}.json`)
+        for (const [method, path] of [
+          ['GET', `/files/${removed}/conversions.json`],
+          ['POST', `/files/${removed}/conversions/image.json`],
+          ['POST', `/files/${removed}/actions/virus_scan.json`],
+        ] as const) {
+          const form = method === 'POST' ? new URLSearchParams({ recipe: '/-/flip/' }) : undefined
+          const answer = await secret(method, path, form && { form })
+          expectErrors(answer, 422)
+          expect(answer.body.errors, path).toEqual(['The file was removed.'])
+        }
+        const onPdf = await secret('POST', `/files/${pdf}/conversions/image.json`, {
+          form: new URLSearchParams({ recipe: '/-/flip/' }),
+        })
+        expectErrors(onPdf, 422)
+        expect(onPdf.body.errors[0]).toMatch(/^An image conversion is not available for application\/pdf/)
+        const onImage = await secret('POST', `/files/${image}/conversions/video.json`, {
+          form: new URLSearchParams({ recipe: '/format/webm/' }),
+        })
+        expect(onImage.body.errors[0]).toMatch(/^A video conversion is not available/)
+      })
+
       it('an unknown project → 404', async () => {
         expectErrors(await secret('GET', '/api/v1/projects/someone-else/groups.json'), 404)
       })

@@ -35,7 +35,7 @@ describe('validateRecipe', () => {
   it('reports a conversion kind the file does not offer', () => {
     const issues = validateRecipe({ kind: 'video', operations: [{ name: 'format', args: ['webm'] }] }, info)
     expect(issues.map((i) => [i.key, i.message])).toEqual([
-      ['methodUnavailable', 'A video conversion is not available for this file.'],
+      ['methodUnavailable', 'No video conversion is available for this file.'],
     ])
   })
 

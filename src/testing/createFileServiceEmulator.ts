@@ -550,6 +550,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     }
     return { page, items, offset: (page - 1) * items }
   }
+  const isJson = (type: string) => /^application\/(.+\+)?json\b/i.test(type)
   /** The body's bytes, measured here whatever Content-Length said: past the route's limit, 413. */
   async function bodyBytes(c: Context): Promise<Uint8Array<ArrayBuffer>> {
     const limit = bodyLimit(c.req.method, new URL(c.req.url).pathname, maxUploadBytes)
@@ -558,8 +559,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     return data
   }
   async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-    const type = c.req.header('Content-Type') ?? ''
-    if (!/^application\/(.+\+)?json\b/i.test(type))
+    if (!isJson(c.req.header('Content-Type') ?? ''))
       fail(415, 'Send the body as JSON (Content-Type: application/json).')
     const data = await bodyBytes(c)
     let body: unknown
@@ -572,10 +572,14 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       fail(400, 'The body must be a JSON object.')
     return body as Record<string, unknown>
   }
-  async function formBody(c: Context): Promise<FormData> {
+  /** `also`: another form the route takes, named in the 415. */
+  async function formBody(c: Context, also?: string): Promise<FormData> {
     const type = c.req.header('Content-Type') ?? ''
     if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) {
-      fail(415, 'Send the body as multipart/form-data or application/x-www-form-urlencoded.')
+      fail(
+        415,
+        `Send the body as multipart/form-data or application/x-www-form-urlencoded${also ? ` ${also}` : ''}.`,
+      )
     }
     // An upload's file is measured exactly where it is read.
     const data = await bodyBytes(c)
@@ -1071,8 +1075,16 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
         `${kind === 'image' ? 'An' : 'A'} ${kind} conversion is not available for ${file.mime}; available: ${info.methods_available.join(', ')}.`,
       )
     }
-    const text = (await formBody(c)).get('recipe')
-    if (typeof text !== 'string' || !text.trim()) return fail(400, 'The form field recipe is required.')
+    // The real service reads params[:recipe]: a form field, or the same key of a JSON body.
+    const json = isJson(c.req.header('Content-Type') ?? '')
+    const text = json
+      ? (await jsonBody(c)).recipe
+      : (await formBody(c, 'or JSON {"recipe": "…"}')).get('recipe')
+    if (typeof text !== 'string' || !text.trim())
+      return fail(
+        400,
+        'The recipe is required: a form field recipe, or "recipe" in a JSON body, as a string.',
+      )
     // The real service pastes a video or document recipe after `<uuid>/video/-` (or
     // `/document/-`) and splits a remove_bg one on `/-/` (UPSTREAM.md §0): a leading `/-/`, or
     // for video and document no leading `/`, breaks the call there. (An image recipe may leave

@@ -814,6 +814,32 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         expect(await snapshot()).toEqual(before)
       })
 
+      it('conversions: the recipe in a JSON body too, as the real service reads params[:recipe]', async () => {
+        const id = seeded.files[0]!.id
+        const path = `/files/${id}/conversions/image.json`
+        const before = await snapshot()
+        for (const json of [{}, { recipe: 5 }, { recipe: ' ' }, { conversion: { recipe: '/-/flip/' } }]) {
+          const answer = await secret('POST', path, { json })
+          expectErrors(answer, 400)
+          expect(answer.body.errors[0], JSON.stringify(json)).toMatch(/^The recipe is required/)
+        }
+        expectErrors(
+          await secret('POST', path, { raw: { body: '{"recipe":', type: 'application/json' } }),
+          400,
+        )
+        const plain = await secret('POST', path, { raw: { body: 'recipe=/-/flip/', type: 'text/plain' } })
+        expectErrors(plain, 415)
+        expect(plain.body.errors[0]).toContain('JSON')
+        expectErrors(await secret('POST', path, { json: { recipe: '/-/explode/' } }), 422)
+        expect(await snapshot()).toEqual(before)
+        const started = await secret('POST', path, { json: { recipe: '/-/format/webp/-/resize/40x/' } })
+        expect(started.status, JSON.stringify(started.body)).toBe(200)
+        await advance(10_000)
+        const done = (await secret('GET', `/files/${started.body.data.id}.json`)).body.data.attributes
+        expect(done).toMatchObject({ status: 'ready', mime: { mime: 'image/webp' } })
+        expect(done.content.image.width).toBe(40)
+      })
+
       it('conversions: recipes the grammar refuses (UPSTREAM §1b, §1c, §2) → 422 naming the problem, nothing made', async () => {
         const [image, , , , video] = seeded.files.map((f) => f.id)
         const before = await snapshot()
@@ -898,6 +924,16 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         '/files/f-AAAAAAAAAAAAAAAAAAAAAA/actions/recognize.json',
       ])('path %s → 404', async (path) => {
         expectErrors(await secret('GET', path), 404)
+      })
+
+      it('PATCH is not served (server.md: differs on purpose): 404, nothing changed', async () => {
+        const before = await snapshot()
+        for (const path of [`/groups/${seeded.groups[0]!.id}.json`, `/files/${seeded.files[0]!.id}.json`]) {
+          const answer = await secret('PATCH', path, { json: { file_ids: [seeded.files[1]!.id] } })
+          expectErrors(answer, 404)
+          expect(answer.body.errors[0]).toMatch(/^No route for PATCH /)
+        }
+        expect(await snapshot()).toEqual(before)
       })
 
       it('a path without .json → 404 saying so, whatever it names', async () => {

@@ -3,6 +3,7 @@
 // while a recipe is applied in the order written, and raw steps lose nothing in between.
 import sharp, { type Sharp } from 'sharp'
 import { ProcessingError } from '../../src/testing/index.ts'
+import { decodeBmp, isBmp } from './bmp.ts'
 
 /** 8-bit sRGB pixels: 3 channels, or 4 with alpha. */
 export interface RawImage {
@@ -42,7 +43,9 @@ const fromSharp = async (pipeline: Sharp): Promise<RawImage> => {
 }
 
 /** Decodes an image (first frame of an animation), EXIF-rotated unless `autorotate` is false. */
-export function decode(input: Uint8Array, autorotate: boolean): Promise<RawImage> {
+export async function decode(input: Uint8Array, autorotate: boolean): Promise<RawImage> {
+  // sharp reads no BMP; it carries no EXIF orientation either.
+  if (isBmp(input)) return decodeBmp(input, maxInputPixels)
   const pipeline = sharp(input, { failOn: 'error', limitInputPixels: maxInputPixels })
   return fromSharp(autorotate ? pipeline.rotate() : pipeline)
 }

@@ -19,6 +19,25 @@ const be32 = (d: Uint8Array, at: number) =>
 const be16 = (d: Uint8Array, at: number) => (d[at]! << 8) | d[at + 1]!
 const le16 = (d: Uint8Array, at: number) => d[at]! | (d[at + 1]! << 8)
 const le24 = (d: Uint8Array, at: number) => d[at]! | (d[at + 1]! << 8) | (d[at + 2]! << 16)
+const le32 = (d: Uint8Array, at: number) => (le24(d, at) | (d[at + 3]! << 24)) >>> 0
+
+/**
+ * A BMP's size: `BM`, then a known DIB header (12: OS/2 with 16-bit sides; 40 to 124: Windows,
+ * 32-bit signed sides, a negative height meaning top-down), one plane and a known bit depth, so
+ * a text that happens to start with "BM" is not taken for one.
+ */
+function bmpSize(d: Uint8Array): Image | null {
+  if (d.length < 26 || ascii(d, 0, 2) !== 'BM') return null
+  const header = le32(d, 14)
+  const core = header === 12
+  if (!core && ![40, 52, 56, 64, 108, 124].includes(header)) return null
+  if (d.length < 14 + (core ? 12 : 16)) return null
+  const width = core ? le16(d, 18) : le32(d, 18) | 0
+  const height = Math.abs(core ? le16(d, 20) : le32(d, 22) | 0)
+  const [planes, bits] = core ? [le16(d, 22), le16(d, 24)] : [le16(d, 26), le16(d, 28)]
+  if (planes !== 1 || ![1, 4, 8, 16, 24, 32].includes(bits) || width <= 0 || height <= 0) return null
+  return { width, height, format: 'BMP' }
+}
 
 type Image = { width: number; height: number; format: string }
 
@@ -66,6 +85,9 @@ export function probeBytes(d: Uint8Array, declaredType: string | null): ProbeRes
   } else if (ascii(d, 0, 4) === 'RIFF' && ascii(d, 8, 4) === 'WEBP') {
     mime = 'image/webp'
     image = webpSize(d)
+  } else if (bmpSize(d)) {
+    mime = 'image/bmp'
+    image = bmpSize(d)
   } else if (ascii(d, 0, 5) === '%PDF-') mime = 'application/pdf'
   else if (ascii(d, 4, 4) === 'ftyp') mime = 'video/mp4'
   else if (ascii(d, 0, 4) === '\x1aE\xdf\xa3') mime = 'video/webm'

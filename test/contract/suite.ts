@@ -1,6 +1,7 @@
 // The emulator's contract: the same scenarios against every host (MSW in memory, HTTP server).
 // Behaviour from the API contract, spec/UPSTREAM.md §6, §7 and §9.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createBmp } from '../support/bmp.ts'
 import { type Answer, type CallInit, type ContractHost, call, control } from './hosts.ts'
 
 interface Seeded {
@@ -461,6 +462,35 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
           .attributes
         expect(pdf).toMatchObject({ format_current: 'pdf', methods_available: ['document'] })
         expect(pdf.formats_available).toContain('docx')
+      })
+
+      it('a BMP upload is an image (UPSTREAM §1a lists BMP as an input), sized, and converts', async () => {
+        const form = new FormData()
+        const bmp = createBmp(6, 4, (x) => (x < 3 ? [255, 0, 0] : [0, 0, 255]))
+        form.append(
+          'file[content]',
+          new Blob([bmp as BlobPart], { type: 'application/octet-stream' }),
+          'a.bmp',
+        )
+        const uploaded = await req('POST', '/files.json', { form })
+        expect(uploaded.body.data.attributes).toMatchObject({
+          is_image: true,
+          mime: { mime: 'image/bmp', type: 'image', subtype: 'bmp' },
+          content: { image: { width: 6, height: 4, format: 'BMP' } },
+        })
+        const id = uploaded.body.data.id
+        const info = (await secret('GET', `/files/${id}/conversions.json`)).body.data.attributes
+        expect(info).toMatchObject({ format_current: 'bmp', methods_available: ['image', 'remove_bg'] })
+        const started = await secret('POST', `/files/${id}/conversions/image.json`, {
+          form: new URLSearchParams({ recipe: '/-/format/png/-/resize/3x/' }),
+        })
+        await advance(10_000)
+        const done = (await secret('GET', `/files/${started.body.data.id}.json`)).body.data.attributes
+        expect(done).toMatchObject({
+          status: 'ready',
+          mime: { mime: 'image/png' },
+          content: { image: { width: 3, height: 2 } },
+        })
       })
 
       it('conversions info names formats as the converter does: a text file is txt', async () => {

@@ -10,6 +10,7 @@ import {
   ProcessingError,
   subjectPng,
 } from '../../src/testing/index.ts'
+import { type BmpOptions, createBmp } from '../support/bmp.ts'
 import { fileRecord } from '../support/fileRecord.ts'
 
 const engines = createSharpEngines()
@@ -301,5 +302,47 @@ describe('simulated engines size results as sharp does', () => {
       }
     }
     expect(await outcome(simulated)).toBe(await outcome(engines))
+  })
+})
+
+// libvips reads no BMP: the server decodes uncompressed ones itself (server/image/bmp.ts).
+describe('sharp engines: BMP input', () => {
+  // Four colours in quarters, so row order and both sides show; half-transparent in one.
+  const quarter = (x: number, y: number): [number, number, number, number] =>
+    y < 2 ? (x < 3 ? [255, 0, 0, 255] : [0, 0, 255, 255]) : x < 3 ? [0, 255, 0, 255] : [255, 255, 255, 128]
+  const bmpFile = fileRecord({ mime: 'image/bmp', image: { width: 6, height: 4, format: 'BMP' } })
+  it.each<[string, BmpOptions]>([
+    ['24-bit', {}],
+    ['24-bit, top-down', { topDown: true }],
+    ['24-bit, OS/2 header', { header: 12 }],
+    ['32-bit', { bits: 32 }],
+    ['16-bit 5-5-5', { bits: 16 }],
+    ['8-bit palette', { bits: 8 }],
+    ['4-bit palette', { bits: 4 }],
+    ['8-bit palette, OS/2 header', { bits: 8, header: 12 }],
+  ])('converts a %s BMP with its pixels in place', async (_name, options) => {
+    const out = await engines.convert('image', bmpFile, createBmp(6, 4, quarter, options), '/-/format/png/')
+    expect(out).toMatchObject({ mime: 'image/png', image: { width: 6, height: 4 } })
+    const { at } = await pixels(out.data)
+    expect(at(0, 0)).toEqual([255, 0, 0, 255])
+    expect(at(5, 0)).toEqual([0, 0, 255, 255])
+    expect(at(0, 3)).toEqual([0, 255, 0, 255])
+    expect(at(5, 3).slice(0, 3)).toEqual([255, 255, 255])
+  })
+
+  it('keeps the alpha of a 32-bit BMP with an alpha mask, and previews a BMP', async () => {
+    const bmp = createBmp(6, 4, quarter, { alpha: true })
+    const out = await engines.convert('image', bmpFile, bmp, '/-/format/png/')
+    expect((await pixels(out.data)).at(5, 3)).toEqual([255, 255, 255, 128])
+    const preview = await engines.preview(bmpFile, bmp, '/-/resize/3x/')
+    expect((await sharp(preview.data).metadata()).width).toBe(3)
+  })
+
+  it('refuses an RLE-compressed BMP with a reason', async () => {
+    const rle = createBmp(6, 4, quarter, { bits: 8 })
+    new DataView(rle.buffer).setUint32(30, 1, true)
+    await expect(engines.convert('image', bmpFile, rle, '/-/format/png/')).rejects.toThrow(
+      /uncompressed BMPs only \(this one has compression 1\)/,
+    )
   })
 })

@@ -11,6 +11,7 @@ import {
   simulatedActionResult,
   subjectPng,
 } from '../../src/testing/index.ts'
+import { createBmp } from '../support/bmp.ts'
 
 describe('simulated engines', () => {
   it('probes PNG dimensions from the header', () => {
@@ -32,6 +33,29 @@ describe('simulated engines', () => {
     webp.set(new TextEncoder().encode('WEBPVP8X'), 8)
     webp.set([6, 0, 0, 5, 0, 0], 24)
     expect(probeBytes(webp, null).image).toEqual({ width: 7, height: 6, format: 'WEBP' })
+  })
+
+  it('probes BMP sizes (UPSTREAM §1a lists it as an input), from every kind of header', () => {
+    const red = () => [255, 0, 0] as [number, number, number]
+    for (const options of [
+      {},
+      { header: 12 as const },
+      { topDown: true },
+      { bits: 8 as const },
+      { alpha: true },
+    ]) {
+      expect(
+        probeBytes(createBmp(5, 3, red, options), 'application/octet-stream'),
+        JSON.stringify(options),
+      ).toEqual({
+        mime: 'image/bmp',
+        isImage: true,
+        image: { width: 5, height: 3, format: 'BMP' },
+      })
+    }
+    // Text that starts with "BM" is not one.
+    const text = new TextEncoder().encode('BMW service notes, written down for the garage on Monday.')
+    expect(probeBytes(text, 'text/plain')).toEqual({ mime: 'text/plain', isImage: false, image: null })
   })
 
   it('names documents and videos by their bytes, not the declared type', () => {

@@ -19,8 +19,16 @@ function channel(pixel: number, mask: number, fallback: number) {
   return Math.round((((pixel & mask) >>> shift) * 255) / max)
 }
 
-/** Decodes an uncompressed BMP; `maxPixels` bounds what is allocated. */
+/**
+ * The most pixels a BMP may have here, whatever `maxPixels` allows: it is decoded in JavaScript
+ * on the server's one thread (about 10 ms a megapixel), and a 1-bit BMP of 100 Mpx is 12.5 MB,
+ * an upload anyone can make, which held every other request for seconds.
+ */
+export const maxBmpPixels = 4096 * 4096
+
+/** Decodes an uncompressed BMP; `maxPixels` (at most {@link maxBmpPixels}) bounds what is allocated. */
 export function decodeBmp(d: Uint8Array, maxPixels: number): RawImage {
+  maxPixels = Math.min(maxPixels, maxBmpPixels)
   const cut = () => new ProcessingError('The BMP is cut short or its header is broken.')
   if (d.length < 26) throw cut()
   const header = u32(d, 14)
@@ -62,41 +70,52 @@ export function decodeBmp(d: Uint8Array, maxPixels: number): RawImage {
   }
   const alpha = masks[3] !== 0
 
-  // The palette: after the header, 3 bytes an entry (OS/2) or 4 (BGR0).
-  const palette: number[][] = []
+  // The palette: after the header, 3 bytes an entry (OS/2) or 4 (BGR0), kept as RGB triples.
+  let palette = new Uint8Array(0)
   if (bits <= 8) {
     const entry = core ? 3 : 4
     const at = 14 + header
     // As many entries as it says (none said: as many as fit before the pixels, up to 2^bits).
-    const count = (!core && u32(d, 46)) || Math.min(1 << bits, Math.floor((u32(d, 10) - at) / entry))
-    if (d.length < at + count * entry) throw cut()
+    const count = Math.min((!core && u32(d, 46)) || Math.floor((u32(d, 10) - at) / entry), 1 << bits)
+    if (count < 0 || d.length < at + count * entry) throw cut()
+    palette = new Uint8Array(3 << bits) // an index past the entries reads black
     for (let i = 0; i < count; i++)
-      palette.push([d[at + i * entry + 2]!, d[at + i * entry + 1]!, d[at + i * entry]!])
+      palette.set([d[at + i * entry + 2]!, d[at + i * entry + 1]!, d[at + i * entry]!], i * 3)
   }
 
   const channels = alpha ? 4 : 3
-  const out = Buffer.alloc(width * height * channels)
   const offset = u32(d, 10)
   const stride = Math.ceil((bits * width) / 32) * 4
+  // Checked before anything is allocated.
   if (offset + stride * height > d.length) throw cut()
+  const out = Buffer.alloc(width * height * channels)
+  // Bytes written straight into `out`: no array per pixel.
+  const mask = (1 << bits) - 1
   for (let y = 0; y < height; y++) {
     // Bottom-up unless the height is negative.
     const row = offset + (rawHeight > 0 ? height - 1 - y : y) * stride
-    for (let x = 0; x < width; x++) {
-      let rgba: number[]
+    let o = y * width * channels
+    for (let x = 0; x < width; x++, o += channels) {
       if (bits <= 8) {
         const bit = x * bits
-        const index = (d[row + (bit >> 3)]! >> (8 - bits - (bit & 7))) & ((1 << bits) - 1)
-        rgba = palette[index] ?? [0, 0, 0]
+        const p = ((d[row + (bit >> 3)]! >> (8 - bits - (bit & 7))) & mask) * 3
+        out[o] = palette[p]!
+        out[o + 1] = palette[p + 1]!
+        out[o + 2] = palette[p + 2]!
+        if (alpha) out[o + 3] = 255
       } else if (bits === 24) {
         const at = row + x * 3
-        rgba = [d[at + 2]!, d[at + 1]!, d[at]!]
+        out[o] = d[at + 2]!
+        out[o + 1] = d[at + 1]!
+        out[o + 2] = d[at]!
+        if (alpha) out[o + 3] = 255
       } else {
         const pixel = bits === 16 ? u16(d, row + x * 2) : u32(d, row + x * 4)
-        rgba = masks.map((mask, i) => channel(pixel, mask, i === 3 ? 255 : 0))
+        out[o] = channel(pixel, masks[0]!, 0)
+        out[o + 1] = channel(pixel, masks[1]!, 0)
+        out[o + 2] = channel(pixel, masks[2]!, 0)
+        if (alpha) out[o + 3] = channel(pixel, masks[3]!, 255)
       }
-      out.set(rgba.slice(0, channels), (y * width + x) * channels)
-      if (alpha && rgba.length < 4) out[(y * width + x) * channels + 3] = 255
     }
   }
   return { data: out, width, height, channels }

@@ -338,6 +338,19 @@ describe('sharp engines: BMP input', () => {
     expect((await sharp(preview.data).metadata()).width).toBe(3)
   })
 
+  it('refuses a BMP past 4096×4096 at once: a small 1-bit file must not hold the server for seconds', async () => {
+    // 10000×10000 at 1 bit is 12.5 MB, an upload anyone can make; only its header is written here.
+    const header = createBmp(1, 1, quarter, { bits: 1 })
+    const big = new Uint8Array(header.length + 12_500_000)
+    big.set(header)
+    const view = new DataView(big.buffer)
+    view.setInt32(18, 10_000, true)
+    view.setInt32(22, 10_000, true)
+    await expect(engines.convert('image', bmpFile, big, '/-/format/png/')).rejects.toThrow(
+      /at most 16777216 pixels/,
+    )
+  })
+
   it('refuses an RLE-compressed BMP with a reason', async () => {
     const rle = createBmp(6, 4, quarter, { bits: 8 })
     new DataView(rle.buffer).setUint32(30, 1, true)

@@ -180,10 +180,10 @@ export function createFileServiceClient(options: FileServiceClientOptions) {
           one(toConversionsInfo),
         ),
       /** Starts a conversion; resolves to the new file, `pending` until the service finishes it. */
-      convert: <K extends ConversionKind>(
+      convert: (
         fileId: string,
-        kind: K,
-        recipe: RecipeInput<NoInfer<K>>,
+        kind: ConversionKind,
+        recipe: RecipeInput,
         { signal }: CallOptions = {},
       ): Promise<FileResource> =>
         call(

@@ -179,17 +179,14 @@ export function useRunAction() {
   )
 }
 
-/**
- * Starts a conversion of one kind; resolves to the new (pending) file, which `useFile` follows.
- * A `Recipe` object must be of that kind (a video recipe sent as an image one is a type error).
- */
-export function useConvert<K extends ConversionKind>(kind: K) {
+/** Starts a conversion of one kind; resolves to the new (pending) file, which `useFile` follows. */
+export function useConvert(kind: ConversionKind) {
   const ctx = useFileService()
   const { queryClient } = ctx
   return useMutation(
     {
       ...once,
-      mutationFn: ({ fileId, recipe }: { fileId: string; recipe: RecipeInput<K> }) =>
+      mutationFn: ({ fileId, recipe }: { fileId: string; recipe: RecipeInput }) =>
         reportAuth(ctx, () => ctx.client.conversions.convert(fileId, kind, recipe)),
       onSuccess: (file) => {
         queryClient.setQueryData(fileServiceKeys.file(ctx, file.id), file)

@@ -45,23 +45,22 @@ export const pageStatus = (page: { data: readonly { status: string }[] } | undef
  * A `refetchInterval` function: `false` at a final status (or no data, or after an error that
  * asking again can't mend: a 4xx other than 429), otherwise a backed-off
  * interval, never past `maxWait`. The last poll lands at the deadline, so observers re-render
- * and can see `timedOut`. `statusOf` reads the status from the data (for a page of a list:
+ * and can see `timedOut`. `statusOf` reads the status from the data, once there is some (for a page of a list:
  * pending while any row is).
  */
 export function pollInterval<TData = unknown>(
   options: PollingOptions = {},
-  // A missing status means "do not poll".
-  statusOf: (data: TData | undefined) => unknown = (data) =>
-    (data as { status?: unknown } | null | undefined)?.status,
+  // Called only once there is data; no data, or no status in it, means "do not poll".
+  statusOf: (data: TData) => unknown = (data) => (data as { status?: unknown } | null)?.status,
 ) {
   const { initialInterval = 1000, factor = 1.5, maxInterval = 10_000, maxWait = 300_000 } = options
   // Any query of this data, whatever its key (a `Query` type would make `queryOptions` infer its key as `unknown[]`).
   return <T extends TData>(query: { readonly state: QueryState<T, Error> }): number | false => {
     // A 4xx (a revoked token, a deleted resource) does not mend itself: no more polls (nor
     // onAuthError calls) until a refetch succeeds. The last data is still the pending one.
-    const { error } = query.state
+    const { error, data } = query.state
     if (error && query.state.status === 'error' && !shouldRetry(0, error)) return false
-    const status = statusOf(query.state.data)
+    const status = data === undefined ? data : statusOf(data)
     if (typeof status !== 'string' || isFinalStatus(status)) {
       pollStates.delete(query)
       return false

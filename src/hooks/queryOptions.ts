@@ -24,7 +24,7 @@ export type QueryContext = Pick<FileServiceContextValue, 'client' | 'projectId' 
 
 const policy = { retry: shouldRetry, retryDelay } as const
 /** Polls while the resource (or, for a page, any of its rows) is pending; never in a hidden tab. */
-const polls = <T>(polling?: PollingOptions, statusOf?: (data: T | undefined) => unknown) =>
+const polls = <T>(polling?: PollingOptions, statusOf?: (data: T) => unknown) =>
   ({ refetchInterval: pollInterval(polling, statusOf), refetchIntervalInBackground: false }) as const
 
 /**

@@ -3,13 +3,13 @@ import type { ConversionKind } from '../api/types.js'
 /** One operation: `resize/800x` is `{ name: 'resize', args: ['800x'] }`; `thumbs~4` is `{ name: 'thumbs', args: ['4'] }`. */
 export interface RecipeOperation {
   name: string
-  args: readonly string[]
+  args: string[]
 }
 
 /** A recipe of one conversion kind: operations in order. */
 export interface Recipe<K extends ConversionKind = ConversionKind> {
   kind: K
-  operations: readonly RecipeOperation[]
+  operations: RecipeOperation[]
 }
 
 /**

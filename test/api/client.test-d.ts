@@ -13,6 +13,7 @@ import {
   isFileServiceError,
   type ModerationData,
   type Page,
+  type Recipe,
   type RecognitionData,
   type VirusScanData,
 } from '../../src/index.ts'
@@ -70,14 +71,13 @@ expectTypeOf(client.actions.get('f-1', propType)).resolves.toEqualTypeOf<Action>
 // Each kind's action is an Action.
 expectTypeOf(scan).toExtend<Action>()
 
-// Inputs may be readonly: ids and recipes kept `as const`.
+// Ids may be readonly (kept `as const`).
 const ids = ['f-1'] as const
 client.groups.create({ fileIds: ids })
 client.groups.update('g-1', { fileIds: ids })
-const webp = { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] } as const
-client.conversions.convert('f-1', 'image', webp)
-// @ts-expect-error: an image recipe sent as a video conversion
-client.conversions.convert('f-1', 'video', webp)
+// A recipe of any kind, as RecipeBuilder's onValueChange and parseRecipe give it.
+declare const fromBuilder: Recipe
+client.conversions.convert('f-1', 'image', fromBuilder)
 
 // Data a host builds itself (fixtures, optimistic updates) may carry `undefined` in optional fields.
 declare const maybeToken: string | undefined

@@ -22,6 +22,7 @@ import {
   type Page,
   pollInterval,
   type QueryContext,
+  type Recipe,
   useAction,
   useConversions,
   useConvert,
@@ -57,10 +58,11 @@ export function useTypeTests() {
   // Ids a host keeps as a constant (`as const`) are taken as they are.
   const ids = ['f-1', 'f-2'] as const
   useCreateGroup().mutate({ fileIds: ids })
-  // A recipe object of another kind than the conversion's is refused.
-  useConvert('image').mutate({ fileId: 'f-1', recipe: { kind: 'image', operations: [] } })
-  // @ts-expect-error: a video recipe sent as an image conversion
-  useConvert('image').mutate({ fileId: 'f-1', recipe: { kind: 'video', operations: [] } })
+  // What RecipeBuilder gives (a recipe of any kind) goes to the hook as it is.
+  const fromBuilder: Recipe = { kind: 'image', operations: [] }
+  useConvert('image').mutate({ fileId: 'f-1', recipe: fromBuilder })
+  // A status read by the host's own statusOf, typed by the host's data (called once there is data).
+  pollInterval({}, (job: { state: string }) => job.state)
   // @ts-expect-error: not an action type
   useAction('f-1', 'transcribe')
 }

@@ -316,7 +316,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       } catch (error) {
         if (!(error instanceof ProcessingError)) throw error
         storage.putFile({ ...target, status: 'processing_error', metadata: { ...target.metadata } })
-        options.log?.(
+        log(
           `conversion ${target.id} (${job.payload.kind} of ${job.payload.sourceId}) failed: ${error.message}`,
         )
       }
@@ -341,6 +341,13 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     }
   }
 
+  /** Tells the host's `log`; a `log` that throws must not keep a job from being done with. */
+  function log(message: string) {
+    try {
+      options.log?.(message)
+    } catch {}
+  }
+
   let runs = 0
   function processDueJobs(): Promise<void> {
     // Nothing running and nothing due (most requests): no need to queue behind anything.
@@ -352,7 +359,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
           await runJob(job)
         } catch (error) {
           failJob(job)
-          options.log?.(`${job.kind} job for ${job.targetId} broke: ${(error as Error)?.message ?? error}`)
+          log(`${job.kind} job for ${job.targetId} broke: ${(error as Error)?.message ?? error}`)
         }
         prepared.delete(job.id)
         // Deleted only once done: a job cut off by a crash runs again after the restart.

@@ -103,6 +103,31 @@ describe('jobs that break', () => {
     expect(log.mock.calls).toEqual([[`conversion job for ${converted} broke: disk full`]])
   })
 
+  it('are done with though the log option throws: told once, not at every later request', async () => {
+    const clock = createManualClock()
+    const log = vi.fn(() => {
+      throw new Error('log broke')
+    })
+    const emulator = createFileServiceEmulator({ clock, log })
+    const { files } = await emulator.seed({ files: [{ sample: 'blank' }] })
+    const failed = (
+      await (
+        await call(
+          emulator,
+          'POST',
+          `/files/${files[0]!.id}/conversions/remove_bg.json`,
+          'recipe=/crop/true/',
+        )
+      ).json()
+    ).data.id
+    clock.advance(60_000)
+    for (let i = 0; i < 3; i++) await call(emulator, 'GET', '/groups.json')
+    expect((await (await call(emulator, 'GET', `/files/${failed}.json`)).json()).data.attributes.status).toBe(
+      'processing_error',
+    )
+    expect(log).toHaveBeenCalledTimes(1)
+  })
+
   it("keep a conversion's source on its record, outside the metadata a PUT replaces", async () => {
     const emulator = createFileServiceEmulator()
     const { files } = await emulator.seed({ files: [{}] })

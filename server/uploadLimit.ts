@@ -54,17 +54,21 @@ const drain = (request: Request) =>
  */
 export function withUploadLimit(handler: Handler, maxUploadBytes: number): Handler {
   return async (request) => {
-    // GET and HEAD carry no body (a fetch Request refuses one): nothing to count or drain, and
-    // not touching `body` spares @hono/node-server building a full Request for every read.
-    if (request.method === 'GET' || request.method === 'HEAD') return handler(request)
-    const limit = bodyLimit(request.method, new URL(request.url).pathname, maxUploadBytes)
     const length = request.headers.get('Content-Length')
+    const bodyless = request.method === 'GET' || request.method === 'HEAD'
+    // A GET's limit is worked out (a URL parsed) only when it declares a body.
+    if (bodyless && length === null) return handler(request)
+    const limit = bodyLimit(request.method, new URL(request.url).pathname, maxUploadBytes)
+    // Any method, a GET too: a body declared past the limit is refused, and past the drain limit
+    // the connection is closed instead of Node reading gigabytes through.
     if (length !== null && Number(length) > limit.bytes) {
-      // Past the drain limit the connection is closed instead of reading gigabytes.
       const close = Number(length) > drainLimit
       if (!close) await drain(request)
       return tooLarge(limit.message, close)
     }
+    // GET and HEAD carry no body (a fetch Request refuses one): nothing to count or drain, and
+    // not touching `body` spares @hono/node-server building a full Request for every read.
+    if (bodyless) return handler(request)
     if (request.body && length === null) {
       const body = await readBody(request.body, limit.bytes)
       if (!body) return tooLarge(limit.message, true)

@@ -56,6 +56,17 @@ describe('upload limit', () => {
     expect(inner).toHaveBeenCalledOnce()
   })
 
+  it('closes the connection on a GET that declares a huge body, rather than read it through', async () => {
+    const inner = vi.fn(async () => new Response('ok'))
+    const get = new Request('http://x/api/v1/projects/demo/groups.json', {
+      headers: { 'Content-Length': '1000000000' },
+    })
+    const answer = await withUploadLimit(inner, 1000)(get)
+    expect(answer.status).toBe(413)
+    expect(answer.headers.get('Connection')).toBe('close')
+    expect(inner).not.toHaveBeenCalled()
+  })
+
   it('counts a streamed body and refuses it at the limit without calling the emulator', async () => {
     const inner = vi.fn(async () => new Response('ok'))
     const answer = await withUploadLimit(inner, 1000)(post(streamed(1000 + envelope + 1)))

@@ -15,24 +15,35 @@ const held: Database.Database[] = []
  */
 export function lockDataDir(dataDir: string): void {
   const pidFile = join(dataDir, 'server.lock')
-  // Waits a moment for the lock: another server starting at the same time holds a read lock
-  // for an instant, and with no wait at all each of several could refuse for another's instant
-  // and none would start. One that keeps it (a running server) is still there after the wait.
-  const db = new Database(join(dataDir, 'server.lock.db'), { timeout: 200 })
-  try {
-    // In exclusive locking mode the lock a write transaction takes is kept until the end. The
-    // journal in memory: nothing is ever written to this file, and no journal file is left
-    // beside it (better-sqlite3's defensive mode refuses `OFF`).
-    db.pragma('journal_mode = MEMORY')
-    db.pragma('locking_mode = EXCLUSIVE')
-    db.exec('BEGIN EXCLUSIVE; COMMIT')
-  } catch (error) {
-    db.close()
-    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error
-    const pid = holder(pidFile)
-    throw new Error(
-      `The data directory ${dataDir} is in use by another Filekit server${pid ? ` (process ${pid})` : ''}. Stop it, or give this one another --data.`,
-    )
+  // Tries for a second, letting go in between: servers starting at the same time each hold a
+  // read lock for an instant, and two that waited while holding theirs could each wait for the
+  // other's until both gave up (on a busy machine, every starter of a round was refused). A
+  // server that keeps the lock (a running one) still has it after the second.
+  const deadline = Date.now() + 1000
+  let db: Database.Database
+  for (;;) {
+    db = new Database(join(dataDir, 'server.lock.db'), { timeout: 0 })
+    try {
+      // In exclusive locking mode the lock a write transaction takes is kept until the end. The
+      // journal in memory: nothing is ever written to this file, and no journal file is left
+      // beside it (better-sqlite3's defensive mode refuses `OFF`).
+      db.pragma('journal_mode = MEMORY')
+      db.pragma('locking_mode = EXCLUSIVE')
+      db.exec('BEGIN EXCLUSIVE; COMMIT')
+      break
+    } catch (error) {
+      db.close()
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error
+      if (Date.now() >= deadline) {
+        const pid = holder(pidFile)
+        throw new Error(
+          `The data directory ${dataDir} is in use by another Filekit server${pid ? ` (process ${pid})` : ''}. Stop it, or give this one another --data.`,
+        )
+      }
+      // A few milliseconds, not the same for every starter (a synchronous sleep: this runs
+      // before the server does anything else).
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5 + Math.random() * 20)
+    }
   }
   held.push(db)
   // Whole or not at all (a rename), so a refused server never reads it half written.

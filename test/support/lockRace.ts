@@ -4,9 +4,9 @@ import { lockDataDir } from '../../server/dataLock.ts'
 
 const [start, ...dirs] = process.argv.slice(2)
 for (const [round, dir] of dirs.entries()) {
-  // Rounds 400 ms apart: a refused racer waits 200 ms for the lock, and the next round starts
-  // with every racer in time.
-  const at = Number(start) + round * 400
+  // Rounds 1.5 s apart: a refused racer tries for a second, and the next round starts with every
+  // racer in time.
+  const at = Number(start) + round * 1500
   while (Date.now() < at) {} // every racer starts within the same millisecond
   try {
     lockDataDir(dir)
@@ -16,5 +16,5 @@ for (const [round, dir] of dirs.entries()) {
   }
 }
 // Holds them until every racer is surely done: one that exits gives its locks up.
-const end = Number(start) + dirs.length * 400 + 2_000
+const end = Number(start) + dirs.length * 1500 + 2_000
 setTimeout(() => {}, end - Date.now())

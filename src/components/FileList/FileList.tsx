@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react'
 import type { FileResource } from '../../api/types.js'
 import type { PollingOptions } from '../../hooks/policy.js'
-import { filesQueryOptions, groupFilesQueryOptions } from '../../hooks/queryOptions.js'
+import { filesQueryOptions, groupFilesQueryOptions, type QueryContext } from '../../hooks/queryOptions.js'
 import { useFileService } from '../../provider/context.js'
 import { listMessages, statusMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
@@ -44,6 +44,20 @@ export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
   polling?: PollingOptions | undefined
 }
 
+/**
+ * A page of a group's files, or of the project's: one of two queries of the same data, typed as
+ * one (only their keys' types differ).
+ */
+const pageOptions = (
+  ctx: QueryContext,
+  groupId: string | undefined,
+  params: { page: number; items: number },
+  polling?: PollingOptions,
+) =>
+  (groupId
+    ? groupFilesQueryOptions(ctx, groupId, params, polling)
+    : filesQueryOptions(ctx, params, polling)) as ReturnType<typeof filesQueryOptions>
+
 /** Keeps the requested page while the data for it loads, the previous page visible meanwhile. */
 function useFilePage(
   groupId: string | undefined,
@@ -52,12 +66,7 @@ function useFilePage(
   polling: PollingOptions | undefined,
 ) {
   const ctx = useFileService()
-  // One of two queries of the same data, typed as one (only their keys' types differ).
-  const options = (
-    groupId
-      ? groupFilesQueryOptions(ctx, groupId, { page, items }, polling)
-      : filesQueryOptions(ctx, { page, items }, polling)
-  ) as ReturnType<typeof filesQueryOptions>
+  const options = pageOptions(ctx, groupId, { page, items }, polling)
   const query = useQuery(options, ctx.queryClient)
   const pages = query.data?.pages
   // The next page once per page shown and client (another token's), not at every render of the
@@ -66,12 +75,8 @@ function useFilePage(
   const { client, queryClient } = ctx
   useEffect(() => {
     if (pages !== undefined && page < pages) {
-      const next = { page: page + 1, items }
-      const now = { ...latest.current, client }
       void queryClient.prefetchQuery(
-        (groupId ? groupFilesQueryOptions(now, groupId, next) : filesQueryOptions(now, next)) as ReturnType<
-          typeof filesQueryOptions
-        >,
+        pageOptions({ ...latest.current, client }, groupId, { page: page + 1, items }),
       )
     }
   }, [client, queryClient, groupId, page, pages, items])

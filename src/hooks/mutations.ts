@@ -49,7 +49,7 @@ interface UpdateSnapshot {
  * Replaces a group's files. Optimistic: cached pages of the group's files change at once (from
  * files already in the cache), roll back on error, and are refetched when it settles.
  */
-export function useUpdateGroup(): UseMutationResult<Group, Error, UpdateGroupVariables, unknown> {
+export function useUpdateGroup() {
   const ctx = useFileService()
   const { queryClient } = ctx
   const mutationKey = [...fileServiceKeys.groups(ctx), 'update']

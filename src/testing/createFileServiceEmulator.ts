@@ -558,9 +558,11 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     return { page, items, offset: (page - 1) * items }
   }
   const isJson = (type: string) => /^application\/(.+\+)?json\b/i.test(type)
+  /** The largest body this request's route takes, and the 413 past it. */
+  const routeLimit = (c: Context) => bodyLimit(c.req.method, new URL(c.req.url).pathname, maxUploadBytes)
   /** The body's bytes, measured here whatever Content-Length said: past the route's limit, 413. */
   async function bodyBytes(c: Context): Promise<Uint8Array<ArrayBuffer>> {
-    const limit = bodyLimit(c.req.method, new URL(c.req.url).pathname, maxUploadBytes)
+    const limit = routeLimit(c)
     const data = new Uint8Array(await c.req.arrayBuffer())
     if (data.length > limit.bytes) fail(413, limit.message)
     return data
@@ -783,7 +785,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     // server refuses it before the emulator sees it (the bodies read are measured again).
     const length = c.req.header('Content-Length')
     if (length) {
-      const limit = bodyLimit(c.req.method, new URL(c.req.url).pathname, maxUploadBytes)
+      const limit = routeLimit(c)
       if (Number(length) > limit.bytes) throw new HttpError(413, [limit.message])
     }
     const latency = faults.latencyMs()

@@ -42,17 +42,26 @@ const call = (
     }),
   )
 
+/** Starts a conversion of file `id` (an image one to webp unless told); the new file's id. */
+const convert = async (
+  emulator: ReturnType<typeof createFileServiceEmulator>,
+  id: string,
+  kind = 'image',
+  recipe = '/-/format/webp/',
+) =>
+  (await (await call(emulator, 'POST', `/files/${id}/conversions/${kind}.json`, `recipe=${recipe}`)).json())
+    .data.id as string
+/** A file's status as the emulator answers it. */
+const status = async (emulator: ReturnType<typeof createFileServiceEmulator>, id: string) =>
+  (await (await call(emulator, 'GET', `/files/${id}.json`)).json()).data.attributes.status
+
 describe('jobs that break', () => {
   it('end as processing_error / error, and later requests still work', async () => {
     const clock = createManualClock()
     const emulator = createFileServiceEmulator({ engines, clock })
     const { files } = await emulator.seed({ files: [{}] })
     const id = files[0]!.id
-    const converted = (
-      await (
-        await call(emulator, 'POST', `/files/${id}/conversions/image.json`, 'recipe=/-/format/webp/')
-      ).json()
-    ).data.id
+    const converted = await convert(emulator, id)
     await call(emulator, 'POST', `/files/${id}/actions/recognize.json`)
     clock.advance(60_000)
     const file = await call(emulator, 'GET', `/files/${converted}.json`)
@@ -72,15 +81,9 @@ describe('jobs that break', () => {
     const emulator = createFileServiceEmulator({ clock, log })
     const { files } = await emulator.seed({ files: [{ sample: 'blank' }] })
     const blank = files[0]!.id
-    const failed = (
-      await (
-        await call(emulator, 'POST', `/files/${blank}/conversions/remove_bg.json`, 'recipe=/crop/true/')
-      ).json()
-    ).data.id
+    const failed = await convert(emulator, blank, 'remove_bg', '/crop/true/')
     clock.advance(60_000)
-    expect((await (await call(emulator, 'GET', `/files/${failed}.json`)).json()).data.attributes.status).toBe(
-      'processing_error',
-    )
+    expect(await status(emulator, failed)).toBe('processing_error')
     expect(log.mock.calls).toEqual([
       [`conversion ${failed} (remove_bg of ${blank}) failed: No foreground found: the image looks blank.`],
     ])
@@ -88,16 +91,7 @@ describe('jobs that break', () => {
     log.mockClear()
     const broken = createFileServiceEmulator({ engines, clock, log })
     const { files: sources } = await broken.seed({ files: [{}] })
-    const converted = (
-      await (
-        await call(
-          broken,
-          'POST',
-          `/files/${sources[0]!.id}/conversions/image.json`,
-          'recipe=/-/format/webp/',
-        )
-      ).json()
-    ).data.id
+    const converted = await convert(broken, sources[0]!.id)
     clock.advance(60_000)
     await call(broken, 'GET', '/groups.json')
     expect(log.mock.calls).toEqual([[`conversion job for ${converted} broke: disk full`]])
@@ -110,21 +104,10 @@ describe('jobs that break', () => {
     })
     const emulator = createFileServiceEmulator({ clock, log })
     const { files } = await emulator.seed({ files: [{ sample: 'blank' }] })
-    const failed = (
-      await (
-        await call(
-          emulator,
-          'POST',
-          `/files/${files[0]!.id}/conversions/remove_bg.json`,
-          'recipe=/crop/true/',
-        )
-      ).json()
-    ).data.id
+    const failed = await convert(emulator, files[0]!.id, 'remove_bg', '/crop/true/')
     clock.advance(60_000)
     for (let i = 0; i < 3; i++) await call(emulator, 'GET', '/groups.json')
-    expect((await (await call(emulator, 'GET', `/files/${failed}.json`)).json()).data.attributes.status).toBe(
-      'processing_error',
-    )
+    expect(await status(emulator, failed)).toBe('processing_error')
     expect(log).toHaveBeenCalledTimes(1)
   })
 
@@ -150,15 +133,6 @@ describe('jobs that break', () => {
 // Conversion work starts when the conversion is asked for; what changed before it was due
 // still decides the result, exactly as when the work ran at due time.
 describe('conversions worked on ahead of time', () => {
-  const convert = async (emulator: ReturnType<typeof createFileServiceEmulator>, id: string) =>
-    (
-      await (
-        await call(emulator, 'POST', `/files/${id}/conversions/image.json`, 'recipe=/-/format/webp/')
-      ).json()
-    ).data.id as string
-  const status = async (emulator: ReturnType<typeof createFileServiceEmulator>, id: string) =>
-    (await (await call(emulator, 'GET', `/files/${id}.json`)).json()).data.attributes.status
-
   it('stay pending until due, then honour a removed source and a fault injected meanwhile', async () => {
     const clock = createManualClock()
     const emulator = createFileServiceEmulator({ clock })

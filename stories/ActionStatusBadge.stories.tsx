@@ -28,6 +28,19 @@ export const NotStarted: Story = {
   },
 }
 
+/** Run was pressed and the service has not answered yet (here it takes an hour). */
+export const Starting: Story = {
+  loaders: [seed({ files: [{}] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const run = await canvas.findByRole('button', { name: 'Run: Image recognition' })
+    emulator.faults.latency(anHour)
+    await userEvent.click(run)
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Image recognition: Starting…'))
+    await expect(canvas.queryByRole('button')).toBeNull()
+  },
+}
+
 export const CouldNotStart: Story = {
   name: 'Could not start (recognition of a PDF)',
   loaders: [seed({ files: [{ sample: 'pdf' }] })],

@@ -37,6 +37,7 @@ export const badgeMessages = {
   'action.moderate': 'Moderation',
   'action.virus_scan': 'Virus scan',
   'actionStatus.notStarted': 'Not started',
+  'actionStatus.starting': 'Starting…',
   'actionStatus.pending': 'Running…',
   'actionStatus.ready': 'Done',
   'actionStatus.failed': 'Failed',

@@ -288,11 +288,37 @@ describe('ActionStatusBadge', () => {
     emulator.faults.latency(300)
     const run = screen.getByRole('button', { name: 'Run: Image recognition' })
     fireEvent.click(run)
-    await tick(50)
-    expect(run).toHaveProperty('disabled', true)
     fireEvent.click(run)
+    await tick(50)
+    // On its way: neither "Not started" nor a second Run.
+    expect(status().textContent).toBe('Image recognition: Starting…')
+    expect(screen.queryByRole('button')).toBeNull()
     await tick(1_000)
     expect(count('POST', '/actions/recognize.json')).toBe(1)
     expect(status().textContent).toBe('Image recognition: Running…')
+  })
+
+  it('says it is starting while the run autoRun sent is on its way', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    emulator.faults.latency(300)
+    const { container } = render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" autoRun />, {
+      wrapper: Wrapper,
+    })
+    await tick(400) // the check's answer; the run is sent
+    expect(status().textContent).toBe('Image recognition: Starting…')
+    expect(container.firstElementChild?.getAttribute('data-status')).toBe('starting')
+    await tick(400)
+    expect(status().textContent).toBe('Image recognition: Running…')
+  })
+
+  it('says it is starting again after a failure, not "Failed", while the new run is on its way', async () => {
+    await failedModeration()
+    emulator.faults.latency(300)
+    fireEvent.click(screen.getByRole('button', { name: 'Run: Moderation' }))
+    await tick(100)
+    expect(status().textContent).toBe('Moderation: Starting…')
+    await tick(400)
+    expect(status().textContent).toBe('Moderation: Running…')
   })
 })

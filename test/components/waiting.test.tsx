@@ -140,6 +140,21 @@ describe('offline', () => {
     await waitFor(() => expect(status.textContent).toBe('Image recognition: Running…'))
     expect(count('POST', '/actions/')).toBe(1)
   })
+
+  it('ActionStatusBadge: a running action polled offline says the status it knew may be behind', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" autoRun />, { wrapper: Wrapper })
+    const status = screen.getByRole('status')
+    await waitFor(() => expect(status.textContent).toBe('Image recognition: Running…'))
+    goOffline()
+    // The next poll (a second later) is held: the action may have finished meanwhile.
+    await waitFor(() => expect(status.textContent).toBe(`Image recognition: Running… · ${offline}`), {
+      timeout: 3_000,
+    })
+    goOnline()
+    await waitFor(() => expect(status.textContent).toBe('Image recognition: Running…'))
+  })
 })
 
 describe('trying again', () => {
@@ -170,5 +185,17 @@ describe('trying again', () => {
     const status = screen.getByRole('status')
     await waitFor(() => expect(status.textContent).toBe('Image recognition: Trying again: Busy'))
     await waitFor(() => expect(status.textContent).toBe('Image recognition: Not started'), { timeout: 3_000 })
+  })
+
+  it('ActionStatusBadge: a poll of a running action that failed once says it tries again', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" autoRun />, { wrapper: Wrapper })
+    const status = screen.getByRole('status')
+    await waitFor(() => expect(status.textContent).toBe('Image recognition: Running…'))
+    emulator.faults.failNext('/actions/', { status: 503, message: 'Busy' })
+    await waitFor(() => expect(status.textContent).toBe('Image recognition: Running… · Trying again: Busy'), {
+      timeout: 3_000,
+    })
   })
 })

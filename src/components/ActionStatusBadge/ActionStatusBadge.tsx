@@ -24,6 +24,7 @@ const text = { ...stateMessages, ...badgeMessages }
 export type ActionBadgeStatus =
   | 'loading'
   | 'notStarted'
+  | 'starting'
   | 'pending'
   | 'ready'
   | 'failed'
@@ -76,6 +77,7 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
   const actionKey = fileServiceKeys.action(ctx, fileId, type)
   const { timedOut, restart } = usePollingTimeout(actionKey, polling?.maxWait)
   const action = query.data
+  const waiting = waitingText(query, t)
 
   // The lists' rule (failedView): a failed check after one that worked keeps the status it knew
   // (and says the check failed); a refused token shows nothing it knew.
@@ -85,19 +87,27 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
         ? 'forbidden'
         : query.isPending
           ? 'loading'
-          : action === null || action === undefined
-            ? 'notStarted'
-            : action.status === 'ready'
-              ? 'ready'
-              : isFinalStatus(action.status)
-                ? 'failed'
-                : timedOut
-                  ? 'timedOut'
-                  : 'pending'),
+          : // A Run on its way (pressed, or autoRun): not "Not started" or "Failed" meanwhile.
+            lastRun?.status === 'pending' && (!action || isFinalStatus(action.status))
+            ? 'starting'
+            : action === null || action === undefined
+              ? 'notStarted'
+              : action.status === 'ready'
+                ? 'ready'
+                : isFinalStatus(action.status)
+                  ? 'failed'
+                  : timedOut
+                    ? 'timedOut'
+                    : 'pending'),
     query,
     actionKey,
   )
 
+  // One run at a time: another badge may have started it in this same commit, and a second click
+  // can land before the render that hides Run (TanStack tells of the first a task later).
+  const start = () => {
+    if (!ctx.queryClient.isMutating(runs)) run.mutate({ fileId, type })
+  }
   const statusText = useRef<HTMLSpanElement>(null)
   // Which action autoRun started (a badge reused for another file starts that one too).
   const started = useRef('')
@@ -105,8 +115,7 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
     const which = `${fileId} ${type}`
     if (autoRun && status === 'notStarted' && started.current !== which) {
       started.current = which
-      // Another badge may have started it in this same commit.
-      if (!ctx.queryClient.isMutating(runs)) run.mutate({ fileId, type })
+      start()
     }
   })
 
@@ -125,11 +134,13 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
       <span ref={statusText} tabIndex={-1} role="status" aria-live="polite" data-slot="action-status-text">
         {t('badge.text', {
           action: name,
-          // Checking, or a pressed Run, waiting for the network (TanStack holds them offline),
-          // or checking again after a failed try.
+          // A check or a pressed Run waiting for the network (TanStack holds them offline), or a
+          // check tried again after a failed try: instead of "Checking…" and "Starting…", after
+          // any status it knew (a running action polled offline is not known to run on).
           status:
-            (status === 'loading' && waitingText(query, t)) ||
-            (lastRun?.isPaused ? t('offline') : t(`actionStatus.${status}`)),
+            status === 'loading' || status === 'starting'
+              ? (lastRun?.isPaused ? t('offline') : waiting) || t(`actionStatus.${status}`)
+              : t(`actionStatus.${status}`) + (waiting ? ` · ${waiting}` : ''),
         })}
         {summary && <span data-slot="action-result"> — {summary}</span>}
       </span>
@@ -150,10 +161,9 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
           type="button"
           className="fk-button"
           aria-label={t('badge.button', { button: t('run'), action: name })}
-          disabled={lastRun?.status === 'pending'}
           onClick={() => {
             statusText.current?.focus()
-            run.mutate({ fileId, type })
+            start()
           }}
         >
           {t('run')}

@@ -432,6 +432,35 @@ describe('RecipeBuilder', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
+  it("converts this file while another file's conversion is still on its way, and shows each under its own", async () => {
+    const user = userEvent.setup()
+    const onConverted = vi.fn()
+    const { files } = await emulator.seed({ files: [{ sample: 'subject' }, { sample: 'subject' }] })
+    const [a, b] = files.map((f) => f.id)
+    const webp: Recipe = { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] }
+    const { Wrapper } = wrapper()
+    const builder = (fileId: string) => (
+      <RecipeBuilder fileId={fileId} defaultValue={webp} previewDelay={10} onConverted={onConverted} />
+    )
+    const { rerender } = render(builder(a!), { wrapper: Wrapper })
+    emulator.faults.latency(600)
+    await user.click(await screen.findByRole('button', { name: 'Convert' }))
+    emulator.faults.latency(0)
+    rerender(builder(b!))
+    // A's "Starting…" is not B's: B's Convert is pressable, and sends.
+    const convert = await screen.findByRole('button', { name: 'Convert' })
+    expect(convert.getAttribute('aria-disabled')).toBeNull()
+    await user.click(convert)
+    await waitFor(() => expect(onConverted).toHaveBeenCalledTimes(2), { timeout: 2_000 })
+    expect(count('POST', '/conversions/image.json')).toBe(2)
+    // B's conversion answered first, A's (held 600 ms) last: B still shows its own result, and
+    // A's is there when A is picked again.
+    const [fromB, fromA] = onConverted.mock.calls.map(([file]) => (file as { id: string }).id)
+    expect(screen.getByText(/^Result f-\w+: /).textContent).toContain(fromB)
+    rerender(builder(a!))
+    expect(screen.getByText(/^Result f-\w+: /).textContent).toContain(fromA)
+  })
+
   it('keeps its own submit when untyped code passes onSubmit', async () => {
     const user = userEvent.setup()
     const onConverted = vi.fn()

@@ -187,6 +187,33 @@ describe('trying again', () => {
     await waitFor(() => expect(status.textContent).toBe('Image recognition: Not started'), { timeout: 3_000 })
   })
 
+  it('RecipeBuilder: a check of the converted file that is tried again, or failed, says so', async () => {
+    const { files } = await emulator.seed({ files: [{ sample: 'subject' }] })
+    const { Wrapper } = wrapper()
+    const webp = { kind: 'image' as const, operations: [{ name: 'format', args: ['webp'] }] }
+    render(<RecipeBuilder fileId={files[0]!.id} defaultValue={webp} previewDelay={10} />, {
+      wrapper: Wrapper,
+    })
+    fireEvent.click(await screen.findByRole('button', { name: 'Convert' }))
+    const result = await screen.findByText(/^Result f-\w+: Processing/)
+    emulator.faults.failNext(/GET .*\/files\/f-/, { status: 503, message: 'Busy' })
+    await waitFor(() => expect(result.textContent).toMatch(/: Processing · Trying again: Busy$/), {
+      timeout: 3_000,
+    })
+    emulator.faults.failNext(/GET .*\/files\/f-/, { status: 400, message: 'Index rebuilding' })
+    await waitFor(
+      () => expect(screen.getByRole('alert').textContent).toBe('Could not refresh: Index rebuilding'),
+      {
+        timeout: 3_000,
+      },
+    )
+    // A 4xx stops the polling: it is asked again on request, and follows the file to ready.
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(document.activeElement).toBe(result)
+    await waitFor(() => expect(result.textContent).toMatch(/: Ready$/), { timeout: 6_000 })
+    expect(screen.queryByRole('alert')).toBeNull()
+  }, 20_000)
+
   it('ActionStatusBadge: a poll of a running action that failed once says it tries again', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     const { Wrapper } = wrapper()

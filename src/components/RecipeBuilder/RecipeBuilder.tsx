@@ -34,6 +34,7 @@ import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
 import { useLatest } from '../shared/useLatest.js'
 import { useOnline } from '../shared/useOnline.js'
 import { useText } from '../shared/useText.js'
+import { waitingText } from '../shared/waitingText.js'
 import { withRef } from '../shared/withRef.js'
 import { ArgInput, initialArg, verbatim } from './ArgInput.js'
 
@@ -69,13 +70,18 @@ const formatValues = (kind: ConversionKind, info: ConversionsInfo | undefined, v
   return values.filter((v) => offered.has(v === 'jpeg' ? 'jpg' : v))
 }
 
-/** Follows a converted file until it is ready or failed; after `maxWait`, says so and offers a check. */
+/**
+ * Follows a converted file until it is ready or failed; after `maxWait`, or a failed check, says so
+ * and offers to check again.
+ */
 function ConversionResult({ file, polling }: { file: FileResource; polling: PollingOptions | undefined }) {
   const t = useText(strings)
   const ctx = useFileService()
-  const { data } = useQuery(fileQueryOptions(ctx, file.id, polling), ctx.queryClient)
+  const query = useQuery(fileQueryOptions(ctx, file.id, polling), ctx.queryClient)
   const { timedOut, restart } = usePollingTimeout(fileServiceKeys.file(ctx, file.id), polling?.maxWait)
-  const current = data ?? file
+  const current = query.data ?? file
+  // A check held offline, tried again or failed: the status shown may be behind.
+  const waiting = waitingText(query, t)
   // Check again vanishes once pressed: the keyboard goes to the result line it refreshes.
   const line = useRef<HTMLParagraphElement>(null)
   return (
@@ -89,8 +95,15 @@ function ConversionResult({ file, polling }: { file: FileResource; polling: Poll
       >
         {t('recipe.result', { id: current.id, status: statusText(current.status, t) })}
         {timedOut && ` ${t('stillProcessing')}`}
+        {waiting && ` · ${waiting}`}
       </p>
-      {timedOut && <CheckAgain onCheck={restart} focusTo={line} />}
+      {/* A failed check: a 4xx stops the polling (see pollInterval), so it is asked again on request. */}
+      {query.isError && <p role="alert">{t('refreshFailed', { message: errorText(query.error, t) })}</p>}
+      {timedOut ? (
+        <CheckAgain onCheck={restart} focusTo={line} />
+      ) : (
+        query.isError && <CheckAgain label="retry" onCheck={() => void query.refetch()} focusTo={line} />
+      )}
     </>
   )
 }
@@ -131,11 +144,15 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   const shownText = useRef<HTMLOutputElement>(null)
   // A result, or a refusal, belongs to the file it was asked for: a host that shows one builder
   // for whichever file is picked must not show it under the next one.
-  const [converted, setConverted] = useState<{ of: string; file: FileResource } | null>(null)
+  const [converted, setConverted] = useState(() => new Map<string, FileResource>())
   const convert = useConvert(kind)
-  const convertError = convert.variables?.fileId === fileId && convert.error
-  // A double click lands before React re-renders the disabled button: one conversion at a time.
-  const inFlight = useRef(false)
+  // The conversion the hook shows may be another file's (the host picked another meanwhile): its
+  // "Starting…", offline wait or refusal is not this file's.
+  const mine = convert.variables?.fileId === fileId
+  const result = converted.get(fileId)
+  // A double click lands before React re-renders the disabled button: one conversion at a time
+  // for each file.
+  const inFlight = useRef(new Set<string>())
   // The answer lands renders later: it tells the host's latest onConverted.
   const onConvertedLatest = useLatest(onConverted)
   const ids = useId()
@@ -304,8 +321,8 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       // `onSubmit` from untyped code must not replace the conversion.
       onSubmit={(e) => {
         e.preventDefault()
-        if (!valid || inFlight.current) return
-        inFlight.current = true
+        if (!valid || inFlight.current.has(fileId)) return
+        inFlight.current.add(fileId)
         // The host hears of every conversion started, also one that was answered while the
         // builder was hidden by an <Activity> (TanStack calls a mutate() call's own callbacks
         // only while someone listens). A refusal shows through the hook's state.
@@ -313,14 +330,12 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
           .mutateAsync({ fileId, recipe: canonical })
           .then(
             (file) => {
-              setConverted({ of: fileId, file })
+              setConverted((all) => new Map(all).set(fileId, file))
               onConvertedLatest.current?.(file)
             },
             () => {},
           )
-          .finally(() => {
-            inFlight.current = false
-          })
+          .finally(() => inFlight.current.delete(fileId))
       }}
     >
       <label>
@@ -545,17 +560,17 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         disabled={!valid || !current.operations.length}
         // Not `disabled` while converting (submitting is guarded): Chromium would drop the focus
         // of a disabled button to the page body.
-        aria-disabled={convert.isPending || undefined}
+        aria-disabled={(mine && convert.isPending) || undefined}
       >
-        {convert.isPending ? t('recipe.converting') : t('recipe.convert')}
+        {mine && convert.isPending ? t('recipe.converting') : t('recipe.convert')}
       </button>{' '}
       {/* TanStack holds a conversion started offline until the network is back: say so. */}
       <span role="status" data-slot="convert-status">
-        {convert.isPaused && t('offline')}
+        {mine && convert.isPaused && t('offline')}
       </span>
-      {convertError && <p role="alert">{errorText(convertError, t)}</p>}
+      {mine && convert.error && <p role="alert">{errorText(convert.error, t)}</p>}
       <div role="status" data-slot="conversion-status">
-        {converted?.of === fileId && <ConversionResult file={converted.file} polling={polling} />}
+        {result && <ConversionResult file={result} polling={polling} />}
       </div>
     </form>
   )

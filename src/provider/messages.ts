@@ -175,6 +175,7 @@ export const uploaderMessages = {
   'uploader.list': 'Uploads',
   'uploader.queued': 'Waiting to upload',
   'uploader.uploading': 'Uploading {percent}',
+  'uploader.finishing': 'Sent, waiting for the service',
   'uploader.done': 'Uploaded',
   'uploader.failed': 'Failed: {message}',
   'uploader.canceled': 'Canceled',

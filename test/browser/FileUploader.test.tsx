@@ -77,6 +77,27 @@ describe('FileUploader in Chromium', () => {
     expect(onUploaded.mock.calls[0]![0]).toMatchObject({ originalName: 'big.bin', size: 3 * 1024 * 1024 })
   })
 
+  it('says every byte sent is not yet uploaded: the bar is indeterminate until the service answers', async () => {
+    await faults({ latency: 1_500 })
+    const user = userEvent.setup()
+    render(<FileUploader />, { wrapper: Wrapper })
+    await user.upload(
+      screen.getByLabelText('Choose files'),
+      new File([new Uint8Array(64 * 1024)], 'sent.bin'),
+    )
+    // The body is sent long before the server (held 1.5 s) answers.
+    await vi.waitFor(() => expect(item('sent.bin').textContent).toContain('Sent, waiting for the service'))
+    const bar = within(item('sent.bin')).getByRole('progressbar', { name: 'Upload of sent.bin' })
+    expect(bar.hasAttribute('value')).toBe(false)
+    expect(item('sent.bin').textContent).not.toContain('100%')
+    await vi.waitFor(
+      () => expect(within(item('sent.bin')).getByRole('status').textContent).toBe('Uploaded'),
+      {
+        timeout: 5_000,
+      },
+    )
+  })
+
   it("tells the host's latest onUploaded, not the one from when the upload began", async () => {
     await faults({ latency: 800 })
     const user = userEvent.setup()

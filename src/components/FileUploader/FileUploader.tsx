@@ -254,6 +254,8 @@ export const FileUploader = withRef(function FileUploader({
   }, [pending])
 
   const sending = (item: UploadItem) => item.status === 'uploading' && (online || item.loaded > 0)
+  // Every byte sent is not stored yet: the service answers once it has kept the file.
+  const finishing = (item: UploadItem) => item.status === 'uploading' && item.loaded >= item.total
   const percent = (item: UploadItem) => formatPercent(item.total ? item.loaded / item.total : 0, locale)
   const statusLine = (item: UploadItem) =>
     item.status === 'queued'
@@ -261,7 +263,9 @@ export const FileUploader = withRef(function FileUploader({
       : item.status === 'uploading'
         ? !online && !item.loaded
           ? t('offline')
-          : t('uploader.uploading', { percent: percent(item) })
+          : finishing(item)
+            ? t('uploader.finishing')
+            : t('uploader.uploading', { percent: percent(item) })
         : item.status === 'done'
           ? t('uploader.done')
           : item.status === 'canceled'
@@ -326,7 +330,8 @@ export const FileUploader = withRef(function FileUploader({
                 {item.status === 'uploading' && (
                   <progress
                     max={item.total || 1}
-                    value={item.loaded}
+                    // Indeterminate while the service stores what was sent.
+                    value={finishing(item) ? undefined : item.loaded}
                     aria-label={t('uploader.progress', { name })}
                   />
                 )}{' '}

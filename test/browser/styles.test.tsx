@@ -82,10 +82,14 @@ describe('styles.css in Chromium', () => {
     const file = await operator.files.upload(new Blob(['badge']), { name: 'badge.txt' })
     const long = 'Virenprüfung (automatisch, dauert einige Minuten)'
     const { container } = render(
-      <div style={{ width: 160 }}>
-        <ActionStatusBadge fileId={file.id} type="virus_scan" />
-        <ActionStatusBadge fileId={file.id} type="virus_scan" style={{ whiteSpace: 'nowrap' }} />
-      </div>,
+      <>
+        <div style={{ width: 160 }}>
+          <ActionStatusBadge fileId={file.id} type="virus_scan" />
+        </div>
+        <div style={{ width: 1000 }}>
+          <ActionStatusBadge fileId={file.id} type="virus_scan" />
+        </div>
+      </>,
       { wrapper: provider(secretKey, { messages: { 'action.virus_scan': long } }) },
     )
     await screen.findAllByText(/Not started/)
@@ -96,6 +100,73 @@ describe('styles.css in Chromium', () => {
     expect(used(single!)).toBe(single!.offsetHeight / 2)
     expect(wrapped!.offsetHeight).toBeGreaterThan(single!.offsetHeight * 2)
     expect(used(wrapped!)).toBeLessThan(wrapped!.offsetHeight / 4)
+  })
+
+  it("keeps a badge button's word whole in a narrow column: the button goes to the next line", async () => {
+    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    const file = await operator.files.upload(new Blob(['narrow']), { name: 'narrow.txt' })
+    const { container } = render(
+      <>
+        <div style={{ width: 120 }}>
+          <ActionStatusBadge fileId={file.id} type="moderate" />
+        </div>
+        <ActionStatusBadge fileId={file.id} type="moderate" />
+      </>,
+      { wrapper: provider(secretKey) },
+    )
+    await screen.findAllByText(/Not started/)
+    const [narrow, wide] = [...container.querySelectorAll('button')]
+    // "Run" on one line (it was "R / u / n"), as tall as in a badge with room.
+    expect(narrow!.getBoundingClientRect().height).toBe(wide!.getBoundingClientRect().height)
+    expect(narrow!.getBoundingClientRect().right).toBeLessThanOrEqual(120)
+  })
+
+  it("keeps a select with a long option within a narrow column (a reader's text spacing widens it)", () => {
+    const { container } = render(
+      <div className="fk-root" style={{ width: 200, letterSpacing: '0.12em', wordSpacing: '0.16em' }}>
+        <select aria-label="operation">
+          <option>Smart resize (keeps faces and subjects in the picture)</option>
+        </select>
+      </div>,
+    )
+    expect(container.querySelector('select')!.getBoundingClientRect().width).toBeLessThanOrEqual(200)
+  })
+
+  it("follows the reader's default text size (rem), not a fixed 14 px", () => {
+    document.documentElement.style.fontSize = '20px'
+    try {
+      const { container } = render(<div className="fk-root">text</div>)
+      expect(getComputedStyle(container.firstElementChild!).fontSize).toBe('17.5px')
+    } finally {
+      document.documentElement.style.fontSize = ''
+    }
+  })
+
+  it('prints a whole list, its last column not under the row actions, dark on white in a dark theme', async () => {
+    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    await operator.groups.create({
+      fileIds: [(await operator.files.upload(new Blob(['p']), { name: 'p.txt' })).id],
+    })
+    const { container } = render(
+      <div data-theme="dark" style={{ width: 240 }}>
+        <GroupList onSelect={() => {}} />
+      </div>,
+      { wrapper: provider(secretKey) },
+    )
+    await screen.findAllByRole('button', { name: /^Open / })
+    const session = cdp()
+    await session.send('Emulation.setEmulatedMedia', { media: 'print' })
+    try {
+      const scroll = container.querySelector<HTMLElement>('[data-slot="table-scroll"]')!
+      expect(getComputedStyle(scroll).overflowX).toBe('visible')
+      const actions = container.querySelector<HTMLElement>('td[data-slot="row-actions"]')!
+      expect(getComputedStyle(actions).position).toBe('static')
+      const list = container.querySelector<HTMLElement>('.fk-root')!
+      expect(getComputedStyle(list).colorScheme).toBe('light')
+      expect(getComputedStyle(list).color).toBe('rgb(27, 31, 36)')
+    } finally {
+      await session.send('Emulation.setEmulatedMedia', { media: '' })
+    }
   })
 
   it("keeps a size's width, × and height on one line in a narrow RecipeBuilder", async () => {

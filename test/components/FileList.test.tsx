@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import {
   createFileServiceClient,
@@ -20,6 +20,18 @@ const client = createFileServiceClient({ baseUrl, projectId: 'demo', token: secr
 const polling = { initialInterval: 100 }
 const rows = () => screen.getAllByRole('row').slice(1)
 const names = () => rows().map((r) => within(r).getAllByRole('cell')[1]!.textContent)
+
+/** A host whose users sign in with a token function, `tokenScope` naming the user; a fresh cache. */
+function signedIn() {
+  const hostClient = newQueryClient()
+  return ({ user, list }: { user: string; list: ReactNode }) => (
+    <QueryClientProvider client={hostClient}>
+      <FileServiceProvider baseUrl={baseUrl} projectId="demo" token={() => secretKey} tokenScope={user}>
+        {list}
+      </FileServiceProvider>
+    </QueryClientProvider>
+  )
+}
 
 describe('FileList', () => {
   it('shows loading, then a page of files with thumbnails, sizes and statuses', async () => {
@@ -141,6 +153,19 @@ describe('FileList', () => {
     emulator.faults.failNext(/GET .*\/files\.json/, { status: 401, message: 'Token revoked' })
     await user.click(screen.getByRole('button', { name: 'Last page' }))
     expect((await screen.findByRole('alert')).textContent).toMatch(/^Not allowed with this token/)
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  it("shows nothing of the last user's page when the next user's first load fails", async () => {
+    await emulator.seed({ files: [{ name: 'user-a-invoice.pdf' }] })
+    const SignedIn = signedIn()
+    const { rerender } = render(<SignedIn user="user-a" list={<FileList />} />)
+    await screen.findByText('user-a-invoice.pdf')
+    // User A logs out, user B logs in, and B's first page fails: A's rows must not stand in for it.
+    emulator.faults.failNext('files.json', { status: 400, message: 'Index rebuilding' })
+    rerender(<SignedIn user="user-b" list={<FileList />} />)
+    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong: Index rebuilding')
+    expect(screen.queryByText('user-a-invoice.pdf')).toBeNull()
     expect(screen.queryByRole('table')).toBeNull()
   })
 
@@ -571,6 +596,19 @@ describe('GroupList', () => {
     await hostClient.invalidateQueries()
     await screen.findByText('Page 1 of 1')
     expect(rows()).toHaveLength(10)
+  })
+
+  it("shows nothing of the last user's page when the next user's first load fails", async () => {
+    await emulator.seed({ files: [{}] })
+    const { groups } = await emulator.seed({ groups: [{ files: [0] }] })
+    const SignedIn = signedIn()
+    const { rerender } = render(<SignedIn user="user-a" list={<GroupList />} />)
+    await screen.findByText(groups[0]!.id)
+    emulator.faults.failNext('groups.json', { status: 400, message: 'Index rebuilding' })
+    rerender(<SignedIn user="user-b" list={<GroupList />} />)
+    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong: Index rebuilding')
+    expect(screen.queryByText(groups[0]!.id)).toBeNull()
+    expect(screen.queryByRole('table')).toBeNull()
   })
 
   it('is forbidden without the secret key', async () => {

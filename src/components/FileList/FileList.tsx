@@ -136,7 +136,7 @@ export const FileList = withRef(function FileList({
     }
   }, [online, fetchedAt])
   const tableLabel = label ?? t('files.label')
-  const shown = useShownPage(query, groupId)
+  const shown = useShownPage(query, queryKey)
   const data = shown.data
   const state = useStaysForbidden(viewState(shown, data?.count === 0), shown, queryKey)
   const toggle = (id: string) =>

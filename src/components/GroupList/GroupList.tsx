@@ -68,7 +68,7 @@ export const GroupList = withRef(function GroupList({
   const ctx = useFileService()
   const query = useGroups({ page, items: pageSize }, polling)
   const queryKey = fileServiceKeys.groupList(ctx, { page, items: pageSize })
-  const shown = useShownPage(query)
+  const shown = useShownPage(query, queryKey)
   const data = shown.data
   const state = useStaysForbidden(viewState(shown, data?.count === 0), shown, queryKey)
   const tableLabel = label ?? t('groups.label')

@@ -1,4 +1,5 @@
 'use client'
+import { hashKey, type QueryKey } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { AuthError } from '../../api/errors.js'
 import type { PaginationProps } from './Pagination.js'
@@ -49,12 +50,15 @@ export function usePaging(
  * The query as shown: its page, or, when moving to another page failed, the last page shown of
  * the same list. Its rows and pagination stay (and the keyboard on the button pressed), and the
  * table says under them that loading failed, with "Try again". A refused token shows nothing.
+ * The same list is the same query key but for its page params (the last part): another token
+ * scope, project or group never shows the page the last one had.
  */
 export function useShownPage<Q extends { data?: unknown; isError: boolean; error: unknown }>(
   query: Q,
-  list?: string,
+  queryKey: QueryKey,
 ): Q {
-  const last = useRef<{ list?: string | undefined; data?: Q['data'] }>({})
+  const list = hashKey(queryKey.slice(0, -1))
+  const last = useRef<{ list?: string; data?: Q['data'] }>({})
   if (query.data !== undefined) last.current = { list, data: query.data }
   const kept = query.isError && !(query.error instanceof AuthError) && last.current.list === list
   return { ...query, data: query.data ?? (kept ? last.current.data : undefined) }

@@ -216,7 +216,7 @@ export const RefreshFailed: Story = {
   },
 }
 
-/** Another page failed to load: the page shown stays, with its pagination, and says so. */
+/** Another page failed to load: the page shown stays, with its pagination, and says which page failed. */
 export const PageFailed: Story = {
   args: { defaultPageSize: 20 },
   loaders: [seed({ files: Array.from({ length: 45 }, (_, i) => ({ name: `photo-${i + 1}.png` })) })],
@@ -231,7 +231,7 @@ export const PageFailed: Story = {
     })
     await userEvent.click(canvas.getByRole('button', { name: 'Last page' }))
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
-      'Could not refresh: The file index is rebuilding',
+      'Could not load page 3: The file index is rebuilding',
     )
     await expect(canvas.getByText('Page 1 of 3')).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled()

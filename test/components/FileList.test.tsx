@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
 import { type ReactNode, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import {
@@ -14,7 +15,7 @@ import {
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
-const { emulator, count } = setupEmulator()
+const { emulator, count, server } = setupEmulator()
 const client = createFileServiceClient({ baseUrl, projectId: 'demo', token: secretKey })
 // The emulator finishes a conversion after 1.2 s and a new group after 0.3 s.
 const polling = { initialInterval: 100 }
@@ -130,7 +131,7 @@ describe('FileList', () => {
     // Not a bare error in place of the table (the button pressed gone, the keyboard on the page
     // body): the last page stays, with its pagination, and says loading failed.
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Could not refresh: Index rebuilding Try again',
+      'Could not load page 3: Index rebuilding Try again',
     )
     expect(names()).toEqual(first)
     expect(screen.getByText('Page 1 of 3')).toBeDefined()
@@ -141,6 +142,39 @@ describe('FileList', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     await screen.findByText('Page 3 of 3')
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('asks again for a page that failed to load when its button is pressed again', async () => {
+    await emulator.seed({ files: Array.from({ length: 45 }, () => ({})) })
+    // Page 2 fails, its prefetch too, until the service is back.
+    let down = true
+    server.use(
+      http.get(/files\.json/, ({ request }) =>
+        down && new URL(request.url).searchParams.get('page') === '2'
+          ? HttpResponse.json({ errors: ['Index rebuilding'] }, { status: 400 })
+          : undefined,
+      ),
+    )
+    const user = userEvent.setup()
+    const onPageChange = vi.fn()
+    const { Wrapper } = wrapper()
+    render(<FileList defaultPageSize={20} onPageChange={onPageChange} />, { wrapper: Wrapper })
+    await screen.findByText('Page 1 of 3')
+    await waitFor(() => expect(count('GET', '/files.json')).toBe(2))
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    // What failed is loading page 2, not a refresh of the page shown.
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not load page 2: Index rebuilding Try again',
+    )
+    expect(screen.getByText('Page 1 of 3')).toBeDefined()
+    down = false
+    // Next page still goes to page 2: it is asked for again, not a move to where the list already is.
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    await screen.findByText('Page 2 of 3')
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(count('GET', '/files.json')).toBeGreaterThan(3)
+    // The host heard of page 2 once: it was told when Next was first pressed.
+    expect(onPageChange.mock.calls).toEqual([[2]])
   })
 
   it('shows nothing of the page it had once another page is refused to its token', async () => {
@@ -596,6 +630,28 @@ describe('GroupList', () => {
     await hostClient.invalidateQueries()
     await screen.findByText('Page 1 of 1')
     expect(rows()).toHaveLength(10)
+  })
+
+  it('asks again for the last page after it failed to load, when Last page is pressed again', async () => {
+    await emulator.seed({ files: [{}] })
+    await emulator.seed({ groups: Array.from({ length: 3 }, () => ({ files: [0] })) })
+    const user = userEvent.setup()
+    const onPageChange = vi.fn()
+    const { Wrapper } = wrapper()
+    render(<GroupList defaultPageSize={1} onPageChange={onPageChange} />, { wrapper: Wrapper })
+    await screen.findByText('Page 1 of 3')
+    // Page 2 is fetched ahead; the last page is not.
+    await waitFor(() => expect(count('GET', '/groups.json')).toBe(2))
+    emulator.faults.failNext('groups.json', { status: 400, message: 'Groups are being migrated' })
+    await user.click(screen.getByRole('button', { name: 'Last page' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not load page 3: Groups are being migrated Try again',
+    )
+    expect(screen.getByText('Page 1 of 3')).toBeDefined()
+    await user.click(screen.getByRole('button', { name: 'Last page' }))
+    await screen.findByText('Page 3 of 3')
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(onPageChange.mock.calls).toEqual([[3]])
   })
 
   it("shows nothing of the last user's page when the next user's first load fails", async () => {

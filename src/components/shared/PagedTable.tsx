@@ -16,7 +16,8 @@ const text = { ...stateMessages, ...listMessages }
  * scrolls sideways": not the list's own name, which a host's section may already carry) so
  * keyboard users can scroll it too (a tab stop only when there is something to scroll). When
  * the page stopped polling its pending rows (`maxWait`), a line says so with "Check again"; when
- * refreshing the page failed, the rows stay and a line says so with "Try again".
+ * refreshing the page, or loading the page asked for, failed, the rows shown stay and a line says
+ * so with "Try again".
  */
 export function PagedTable({
   label,
@@ -35,10 +36,12 @@ export function PagedTable({
   pagination: Omit<PaginationProps, 'list'>
   /** The page's query, polled while a row is pending: after `maxWait` a line says so, with "Check again". */
   polled: { queryKey: QueryKey; maxWait: number | undefined }
-  /** The page's query: a failed refresh (the rows shown are older) is said, with "Try again". */
+  /** The page's query: a failed refresh (the rows shown are older) or page change is said, with "Try again". */
   query: { isError: boolean; error: unknown; refetch: () => unknown }
 }) {
   const t = useText(text)
+  // A page asked for while another is shown: what failed is loading it, not a refresh.
+  const { loadingPage } = pagination
   const { timedOut, restart } = usePollingTimeout(polled.queryKey, polled.maxWait)
   const table = useRef<HTMLTableElement>(null)
   const ref = useRef<HTMLDivElement>(null)
@@ -75,7 +78,10 @@ export function PagedTable({
       </div>
       {query.isError && (
         <p data-slot="list-refresh-failed" role="alert">
-          {t('refreshFailed', { message: errorText(query.error, t) })}{' '}
+          {t(loadingPage ? 'list.pageFailed' : 'refreshFailed', {
+            ...(loadingPage && { page: loadingPage }),
+            message: errorText(query.error, t),
+          })}{' '}
           <CheckAgain label="retry" onCheck={() => void query.refetch()} focusTo={table} />
         </p>
       )}

@@ -23,6 +23,8 @@ export interface PaginationProps extends Omit<ComponentProps<'nav'>, 'onChange'>
   isBusy?: boolean
   /** The page's fetch: while it waits for the network or tries again, the status says so. */
   fetching?: FetchState
+  /** The page asked for while `page` is still shown: what `fetching` waits for, said with it. */
+  loadingPage?: number | undefined
 }
 
 /** First / previous / next / last, "Page n of m" and the page size; a page past the last goes to the last. */
@@ -36,6 +38,7 @@ export function Pagination({
   onPageSizeChange,
   isBusy,
   fetching,
+  loadingPage,
   className,
   ...rest
 }: PaginationProps) {
@@ -82,7 +85,13 @@ export function Pagination({
       {button(t('pagination.previous'), page - 1, page <= 1, '‹')}
       <span ref={status} tabIndex={-1} aria-live="polite">
         {t('pagination.status', { page, pages })}
-        {waiting && <span data-slot="waiting"> · {waiting}</span>}
+        {waiting && (
+          <span data-slot="waiting">
+            {' · '}
+            {loadingPage && `${t('pagination.loading', { page: loadingPage })} · `}
+            {waiting}
+          </span>
+        )}
       </span>
       {button(t('pagination.next'), page + 1, page >= pages, '›')}
       {button(t('pagination.last'), pages, page >= pages, '»')}

@@ -30,14 +30,22 @@ export function usePaging(
   }
   /** From the page's query: the page shown, whether the next one loads, and what its fetch waits for. */
   const paginationProps = (
-    query: FetchState & { data?: { page: number; pages: number } | undefined; isPlaceholderData: boolean },
+    query: FetchState & {
+      data?: { page: number; pages: number } | undefined
+      isPlaceholderData: boolean
+      isError: boolean
+      refetch: () => unknown
+    },
   ): Omit<PaginationProps, 'list'> => ({
     page: query.data!.page,
     pages: query.data!.pages,
     pageSize,
     isBusy: query.isPlaceholderData,
     fetching: query,
-    onPageChange: changePage,
+    ...(page !== query.data!.page && { loadingPage: page }),
+    // A page that failed to load stays the one asked for (the host was told): its button, pressed
+    // again from the page still shown, asks again instead of moving to where the list already is.
+    onPageChange: (next) => (next === page && query.isError ? void query.refetch() : changePage(next)),
     onPageSizeChange: (size) => {
       setPageSize(size)
       changePage(1)

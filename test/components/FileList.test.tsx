@@ -456,6 +456,23 @@ describe('FileList', () => {
     expect(document.activeElement).toBe(screen.getByRole('table', { name: 'Files' }))
   })
 
+  it('says a refresh failed again with a new alert, when "Try again" fails too', async () => {
+    await emulator.seed({ files: [{ name: 'kept.png' }] })
+    const user = userEvent.setup()
+    const { Wrapper, hostClient } = wrapper()
+    render(<FileList />, { wrapper: Wrapper })
+    await screen.findByText('kept.png')
+    emulator.faults.failNext('files.json', { status: 400, message: 'Index rebuilding', count: 2 })
+    await hostClient.invalidateQueries()
+    const first = await screen.findByRole('alert')
+    await user.click(within(first).getByRole('button', { name: 'Try again' }))
+    // The same text again: only a new alert element is read out by screen readers.
+    await waitFor(() => expect(screen.getByRole('alert')).not.toBe(first))
+    expect(first.isConnected).toBe(false)
+    expect(screen.getByRole('alert').textContent).toBe('Could not refresh: Index rebuilding Try again')
+    expect(count('GET', '/files.json')).toBe(3)
+  })
+
   it('says a refresh failed when the list it had was empty', async () => {
     const user = userEvent.setup()
     const { Wrapper, hostClient } = wrapper()

@@ -1,5 +1,5 @@
 'use client'
-import type { QueryKey } from '@tanstack/react-query'
+import { hashKey, type QueryKey } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { usePollingTimeout } from '../../hooks/queries.js'
 import { listMessages, stateMessages } from '../../provider/messages.js'
@@ -37,7 +37,7 @@ export function PagedTable({
   /** The page's query, polled while a row is pending: after `maxWait` a line says so, with "Check again". */
   polled: { queryKey: QueryKey; maxWait: number | undefined }
   /** The page's query: a failed refresh (the rows shown are older) or page change is said, with "Try again". */
-  query: { isError: boolean; error: unknown; refetch: () => unknown }
+  query: { isError: boolean; error: unknown; errorUpdateCount: number; refetch: () => unknown }
 }) {
   const t = useText(text)
   // A page asked for while another is shown: what failed is loading it, not a refresh.
@@ -77,7 +77,13 @@ export function PagedTable({
         </table>
       </div>
       {query.isError && (
-        <p data-slot="list-refresh-failed" role="alert">
+        // A new element for each failure (of this page's query): the same alert left in place with
+        // the same text, after "Try again" failed again, would not be read out again.
+        <p
+          key={`${hashKey(polled.queryKey)} ${query.errorUpdateCount}`}
+          data-slot="list-refresh-failed"
+          role="alert"
+        >
           {t(loadingPage ? 'list.pageFailed' : 'refreshFailed', {
             ...(loadingPage && { page: loadingPage }),
             message: errorText(query.error, t),

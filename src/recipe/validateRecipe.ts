@@ -65,8 +65,10 @@ export function validateRecipe(recipe: Recipe, info?: ConversionsInfo): RecipeIs
     const format = operation.args[0]
     if (operation.name !== 'format' || !format || allowed.has(format) || allowed.has(jpeg(format))) return
     issues.push(
+      // `arg`: the format input is the one marked invalid.
       issueAt(index, args[0] ?? span, 'formatUnavailable', `This file cannot be converted to ${format}.`, {
         format,
+        arg: 'format',
       }),
     )
   })

@@ -224,6 +224,23 @@ describe('RecipeBuilder', () => {
     await user.type(paste, '/format/xlsx/{Enter}')
     expect((await screen.findByRole('alert')).textContent).toMatch(/xlsx/)
     expect(screen.getByRole('button', { name: 'Convert' })).toHaveProperty('disabled', true)
+    // The select shows the refused format, as the recipe has it, not the first one offered.
+    const format = screen.getByRole('combobox', { name: 'Format format' })
+    expect(format).toHaveProperty('value', 'xlsx')
+    expect(format.getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('shows a refused value of a select as it is, and a choice of an offered one replaces it', async () => {
+    const user = userEvent.setup()
+    await render_('subject', {
+      defaultValue: { kind: 'image', operations: [{ name: 'quality', args: ['bogus'] }] },
+    })
+    await screen.findByRole('alert')
+    const quality = screen.getByRole('combobox', { name: 'Quality quality' })
+    expect(quality).toHaveProperty('value', 'bogus')
+    await user.selectOptions(quality, 'normal')
+    expect(recipeText()).toBe('/-/quality/normal/')
+    expect(within(quality).queryByRole('option', { name: 'bogus' })).toBeNull()
   })
 
   it('raises no alert for the values a number passes through while it is typed', async () => {

@@ -25,7 +25,7 @@ describe('validateRecipe', () => {
         operationIndex: 1,
         position: 24,
         length: 4,
-        values: { format: 'webp' },
+        values: { format: 'webp', arg: 'format' },
         message: 'This file cannot be converted to webp.',
       },
     ])

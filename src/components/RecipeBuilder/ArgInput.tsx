@@ -37,17 +37,21 @@ export function ArgInput({ spec, value, label, values, onChange, invalid, descri
     'aria-describedby': describedBy,
   })
   switch (spec.type) {
-    case 'enum':
+    case 'enum': {
+      const offered = values ?? spec.values
       return (
         <select {...named(name)} value={value} onChange={(e) => onChange(e.target.value)}>
           {spec.optional && <option value="" />}
-          {(values ?? spec.values).map((v) => (
+          {/* A refused value (a host's `value`, a format the file does not offer) is shown as it
+              is: without its option the select would show the first one, unlike the recipe. */}
+          {[...(value && !offered.includes(value) ? [value] : []), ...offered].map((v) => (
             <option key={v} value={v}>
               {v}
             </option>
           ))}
         </select>
       )
+    }
     case 'integer':
       return (
         <input

@@ -84,6 +84,26 @@ describe('ActionStatusBadge', () => {
     expect(status().textContent).toBe('Image recognition: Running…')
   })
 
+  it('says a check failed again with a new alert, when "Try again" fails too', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    emulator.faults.failNext('/actions/recognize.json', {
+      status: 400,
+      message: 'Recognition is off',
+      count: 2,
+    })
+    render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" />, { wrapper: Wrapper })
+    await tick(50)
+    const first = screen.getByRole('alert')
+    fireEvent.click(screen.getByRole('button', { name: 'Try again: Image recognition' }))
+    await tick(50)
+    // The same words, in a new element: screen readers read a new alert, not an unchanged one.
+    const second = screen.getByRole('alert')
+    expect(second.textContent).toBe(first.textContent)
+    expect(second).not.toBe(first)
+    expect(first.isConnected).toBe(false)
+  })
+
   it('a first check that fails says why, with a Try again named after its action', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     const { Wrapper } = wrapper()

@@ -173,7 +173,9 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
         // Why: a first check that failed ("Unavailable"), or a later one (the last status stays).
         <>
           {' '}
-          <span role="alert" data-slot="action-check-failed">
+          {/* A new element for each failure: the same text left in place after "Try again" failed
+              again would not be read out again. */}
+          <span key={query.errorUpdateCount} role="alert" data-slot="action-check-failed">
             {t(status === 'error' ? 'error' : 'refreshFailed', { message: errorText(query.error, t) })}
           </span>
         </>

@@ -203,6 +203,19 @@ describe('FileList', () => {
     expect(screen.queryByRole('table')).toBeNull()
   })
 
+  it('starts the next user on the default page, not on the page the last user was on', async () => {
+    await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }] })
+    const user = userEvent.setup()
+    const SignedIn = signedIn()
+    const list = <FileList defaultPageSize={1} />
+    const { rerender } = render(<SignedIn user="user-a" list={list} />)
+    await user.click(await screen.findByRole('button', { name: 'Next page' }))
+    await screen.findByText('Page 2 of 3')
+    rerender(<SignedIn user="user-b" list={list} />)
+    await screen.findByText('Page 1 of 3')
+    expect(names()).toEqual(['a.png'])
+  })
+
   it('starts on the last page when the default page is past it, and tells the host once', async () => {
     await emulator.seed({ files: [{ name: 'a.png' }] })
     const { Wrapper } = wrapper()

@@ -2,20 +2,23 @@
 import { hashKey, type QueryKey } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { AuthError } from '../../api/errors.js'
+import { useFileService } from '../../provider/context.js'
 import type { PaginationProps } from './Pagination.js'
 import type { FetchState } from './waitingText.js'
 
 /**
  * Page and page size of a paginated list, and the props its Pagination needs once the page
  * is known. A new page size goes back to page 1; another list (a FileList given another
- * group) starts at the default page.
+ * group, another project, or another token's: the next user's) starts at the default page.
  */
 export function usePaging(
   defaultPage: number,
   defaultPageSize: number,
   onPageChange?: (page: number) => void,
-  list?: string,
+  group?: string,
 ) {
+  const { scope, projectId } = useFileService()
+  const list = `${scope} ${projectId} ${group}`
   const [page, setPage] = useState(defaultPage)
   const [pageSize, setPageSize] = useState(defaultPageSize)
   const [paged, setPaged] = useState(list)

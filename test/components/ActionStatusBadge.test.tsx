@@ -84,6 +84,38 @@ describe('ActionStatusBadge', () => {
     expect(status().textContent).toBe('Image recognition: Running…')
   })
 
+  it('does not read out its first status (a list of badges on load), only the changes after it', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" />, { wrapper: Wrapper })
+    const region = status()
+    // What a screen reader would read: each text change made while the region is live, in the
+    // order of the changes (the region goes live by an attribute change).
+    const read: string[] = []
+    let live = region.getAttribute('aria-live')
+    const watch = new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === 'attributes') live = region.getAttribute('aria-live')
+        else if (live === 'polite' && read.at(-1) !== region.textContent) read.push(region.textContent!)
+      }
+    })
+    watch.observe(region, {
+      attributes: true,
+      attributeFilter: ['aria-live'],
+      childList: true,
+      subtree: true,
+      characterData: true,
+    })
+    expect(region.getAttribute('aria-live')).toBe('off')
+    await tick(50)
+    expect(region.textContent).toBe('Image recognition: Not started')
+    expect(region.getAttribute('aria-live')).toBe('polite')
+    fireEvent.click(screen.getByRole('button', { name: 'Run: Image recognition' }))
+    await tick(50)
+    watch.disconnect()
+    expect(read).toEqual(['Image recognition: Running…'])
+  })
+
   it('says a check failed again with a new alert, when "Try again" fails too', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     const { Wrapper } = wrapper()

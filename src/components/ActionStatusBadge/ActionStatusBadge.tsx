@@ -1,6 +1,6 @@
 'use client'
 import { type MutationFilters, useMutationState } from '@tanstack/react-query'
-import { type ComponentProps, useEffect, useRef } from 'react'
+import { type ComponentProps, useEffect, useRef, useState } from 'react'
 import { AuthError } from '../../api/errors.js'
 import type { ActionType } from '../../api/types.js'
 import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
@@ -47,8 +47,9 @@ export interface ActionStatusBadgeProps extends Omit<ComponentProps<'span'>, 'ch
 }
 
 /**
- * The status of one action on one file, kept current by polling. Changes are announced
- * politely. Every badge on the same action shares one query.
+ * The status of one action on one file, kept current by polling. Changes after the first status
+ * it knows are announced politely (a list of badges is quiet on load). Every badge on the same
+ * action shares one query.
  */
 export const ActionStatusBadge = withRef(function ActionStatusBadge({
   fileId,
@@ -109,6 +110,12 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
     if (!ctx.queryClient.isMutating(runs)) run.mutate({ fileId, type })
   }
   const statusText = useRef<HTMLSpanElement>(null)
+  // Fifty badges in a list must not read out fifty first statuses on load or on a page change:
+  // the status goes live once it has said the first it knows; what follows (Running…, Done) is read.
+  const [live, setLive] = useState(false)
+  useEffect(() => {
+    if (status !== 'loading') setLive(true)
+  }, [status])
   // Which action autoRun started (a badge reused for another file starts that one too).
   const started = useRef('')
   useEffect(() => {
@@ -131,7 +138,13 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
     >
       {/* Focusable by script: a Run / Check again / Try again button vanishes once pressed, and
           the keyboard then lands here (the new status is read) instead of on the page body. */}
-      <span ref={statusText} tabIndex={-1} role="status" aria-live="polite" data-slot="action-status-text">
+      <span
+        ref={statusText}
+        tabIndex={-1}
+        role="status"
+        aria-live={live ? 'polite' : 'off'}
+        data-slot="action-status-text"
+      >
         {t('badge.text', {
           action: name,
           // A check or a pressed Run waiting for the network (TanStack holds them offline), or a

@@ -53,6 +53,12 @@ export function useUpdateGroup() {
   const ctx = useFileService()
   const { queryClient } = ctx
   const mutationKey = [...fileServiceKeys.groups(ctx), 'update']
+  // Edits overlap only within one group: another group's save in flight holds nothing back.
+  const overlapping = (id: string) =>
+    queryClient.isMutating({
+      mutationKey,
+      predicate: (m) => (m.state.variables as UpdateGroupVariables | undefined)?.id === id,
+    }) > 1
   // The snapshot the optimistic update keeps is not the host's business: `unknown` in its type.
   return useMutation(
     {
@@ -90,7 +96,7 @@ export function useUpdateGroup() {
       onError: (_error, { id }, snapshot) => {
         // Another edit of the group still on its way: its optimistic state stays, and the last
         // one to settle refetches. Entries dropped meanwhile (a new token's scope) stay dropped.
-        if (!snapshot || queryClient.isMutating({ mutationKey }) > 1) return
+        if (!snapshot || overlapping(id)) return
         const restore = (key: readonly unknown[], data: unknown) =>
           queryClient.getQueryState(key) && queryClient.setQueryData(key, data)
         for (const [key, page] of snapshot.pages) restore(key, page)
@@ -100,7 +106,7 @@ export function useUpdateGroup() {
       onSettled: (_data, _error, { id }) => {
         // With several edits in flight, only the last one refetches: earlier answers would
         // briefly show an intermediate order. The lists show each group's file count.
-        if (queryClient.isMutating({ mutationKey }) > 1) return
+        if (overlapping(id)) return
         return Promise.all([
           queryClient.invalidateQueries({ queryKey: fileServiceKeys.group(ctx, id) }),
           queryClient.invalidateQueries({ queryKey: [...fileServiceKeys.groups(ctx), 'list'] }),

@@ -92,6 +92,52 @@ describe('mutation hooks', () => {
     await waitFor(() => expect(ids(result.current.files.data?.data)).toEqual([c, b, a]))
   })
 
+  it("useUpdateGroup: a failed edit rolls back while another group's edit is on its way", async () => {
+    const { files, groups } = await emulator.seed({
+      files: [{}, {}, {}, {}],
+      groups: [{ files: [0, 1] }, { files: [2, 3] }],
+    })
+    const [a, b, c, d] = files.map((f) => f.id) as [string, string, string, string]
+    const [A, B] = groups as [(typeof groups)[0], (typeof groups)[0]]
+    // Group B's save is held until A's has been refused.
+    let releaseB = () => {}
+    const heldB = new Promise<void>((resolve) => {
+      releaseB = resolve
+    })
+    server.use(
+      http.put(`${baseUrl}/api/v1/projects/demo/groups/:id`, async ({ request, params }) => {
+        if (params.id !== `${B.id}.json`) return Response.json({ errors: ['Busy'] }, { status: 503 })
+        await heldB
+        return emulator.fetch(request)
+      }),
+    )
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(
+      () => ({
+        filesA: useGroupFiles(A.id),
+        groupA: useGroup(A.id),
+        filesB: useGroupFiles(B.id),
+        updateA: useUpdateGroup(),
+        updateB: useUpdateGroup(),
+      }),
+      { wrapper: Wrapper },
+    )
+    await waitFor(() => expect(ids(result.current.filesA.data?.data)).toEqual([a, b]))
+    await waitFor(() => expect(ids(result.current.filesB.data?.data)).toEqual([c, d]))
+    await waitFor(() => expect(result.current.groupA.data?.status).toBe('ready'))
+    act(() => result.current.updateB.mutate({ id: B.id, fileIds: [d, c] }))
+    act(() => result.current.updateA.mutate({ id: A.id, fileIds: [b, a] }))
+    await waitFor(() => expect(result.current.updateA.isError).toBe(true))
+    // Refused: group A is back as the server has it, while B's edit still shows.
+    expect(ids(result.current.filesA.data?.data)).toEqual([a, b])
+    expect(result.current.groupA.data?.status).toBe('ready')
+    expect(ids(result.current.filesB.data?.data)).toEqual([d, c])
+    releaseB()
+    await waitFor(() => expect(result.current.updateB.isSuccess).toBe(true))
+    await waitFor(() => expect(ids(result.current.filesB.data?.data)).toEqual([d, c]))
+    expect(ids(result.current.filesA.data?.data)).toEqual([a, b])
+  })
+
   it('never retries a write, whatever the host client retries by default', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     // A host whose own mutations retry: Filekit's must not, as a retry could repeat a write

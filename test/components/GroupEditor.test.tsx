@@ -1,13 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
+import { http } from 'msw'
 import { Activity, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { createFileServiceClient, FileServiceProvider, GroupEditor } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
-const { emulator, count } = setupEmulator({ delays: { group: 100 } })
+const { emulator, count, server } = setupEmulator({ delays: { group: 100 } })
 const client = createFileServiceClient({ baseUrl, projectId: 'demo', token: secretKey })
 
 const order = () =>
@@ -629,6 +630,46 @@ describe('GroupEditor', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(2), { timeout: 5_000 })
     expect(count('PUT', `/groups/${other.id}`)).toBe(1)
   }, 15_000)
+
+  it("saves another group while the last group's save is still on its way", async () => {
+    const { files } = await emulator.seed({
+      files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }, { name: 'd.png' }],
+    })
+    const { groups } = await emulator.seed({
+      groups: [{ fileIds: [files[0]!.id, files[1]!.id] }, { fileIds: [files[2]!.id, files[3]!.id] }],
+    })
+    const [A, B] = groups as [(typeof groups)[0], (typeof groups)[0]]
+    // Group A's save is held until group B's has been answered.
+    let releaseA = () => {}
+    const heldA = new Promise<void>((resolve) => {
+      releaseA = resolve
+    })
+    server.use(
+      http.put(`${baseUrl}/api/v1/projects/demo/groups/${A.id}.json`, async ({ request }) => {
+        await heldA
+        return emulator.fetch(request)
+      }),
+    )
+    const onSaved = vi.fn()
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    const { rerender } = render(<GroupEditor groupId={A.id} onSaved={onSaved} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png']))
+    await user.click(screen.getByRole('button', { name: 'Move b.png up' }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    rerender(<GroupEditor groupId={B.id} onSaved={onSaved} />)
+    await waitFor(() => expect(order()).toEqual(['c.png', 'd.png']))
+    await user.click(screen.getByRole('button', { name: 'Move d.png up' }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await screen.findByText('Saved.')
+    expect(screen.queryByText('Unsaved changes')).toBeNull()
+    expect(await serverOrder(B.id)).toEqual(['d.png', 'c.png'])
+    expect(onSaved).toHaveBeenCalledOnce()
+    releaseA()
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(2))
+    expect(await serverOrder(A.id)).toEqual(['b.png', 'a.png'])
+    expect(order()).toEqual(['d.png', 'c.png'])
+  })
 
   it.skipIf(!Activity)(
     'creates one group when hidden and shown by an <Activity> while it is created',

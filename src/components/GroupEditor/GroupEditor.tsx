@@ -364,11 +364,12 @@ export const GroupEditor = withRef(function GroupEditor({
   const actions = useRef<RowActions>(null!)
   actions.current = { moveTo, remove, onKeyDown, dragFrom }
 
-  // A double click lands before React re-renders the disabled button: one save at a time. The
-  // guard is the save's own: an earlier save's answer (a create of the last edit) must not end
-  // a later one's. A save dropped from the hook (reset by a new token's scope, or a new edit)
-  // ends it too, or Save would do nothing until that answer came.
-  const inFlight = useRef<object | null>(null)
+  // A double click lands before React re-renders the disabled button: one save at a time, per
+  // edit. The guard is the save's own: an earlier save's answer (a create of the last edit) must
+  // not end a later one's. Another group's edit saves at once, whatever the last one's save is
+  // doing; a save dropped from the hook (reset by a new token's scope) ends it too, or Save
+  // would do nothing until that answer came.
+  const inFlight = useRef<{ edit: number } | null>(null)
   // A save answers renders later: it tells the host's latest callbacks, whose state is current.
   const host = useLatest({ onSaved, onCreated })
   const busy = create.isPending || update.isPending
@@ -382,8 +383,8 @@ export const GroupEditor = withRef(function GroupEditor({
     const removed = list.filter((f) => f.status === 'removed').map(nameOf)
     if (removed.length) return setProblem(t('editor.removedFiles', { names: removed.join(', ') }))
     if (fileIds.length > maxFiles) return setProblem(t('editor.tooMany', { max: maxFiles }))
-    if (inFlight.current) return
-    const mine = {}
+    if (inFlight.current?.edit === edit) return
+    const mine = { edit }
     inFlight.current = mine
     setAnnouncement('')
     // Saved, the list sent is the group's: nothing is left unsaved, unless the list was changed

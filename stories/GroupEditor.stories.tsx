@@ -218,6 +218,36 @@ export const ChangedElsewhere: Story = {
   },
 }
 
+/**
+ * A refresh of the group (here: on reconnecting) failed: its files and status stay, and the
+ * editor says they may be out of date (a save elsewhere would not show), with "Try again".
+ */
+export const RefreshFailed: Story = {
+  ...withGroup,
+  loaders: [
+    seed({ files: [{ name: 'a.png' }, { name: 'b.png' }], groups: [{ files: [0, 1] }], token: 'group' }),
+  ],
+  beforeEach: onlineAfter,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('button', { name: '2. b.png' })
+    await canvas.findByText(/^Status: Ready/)
+    // The group and its files: both refused (400 is not tried again).
+    emulator.faults.failNext(/GET .*groups\//, {
+      status: 400,
+      message: 'The group index is rebuilding',
+      count: 2,
+    })
+    onlineManager.setOnline(false)
+    onlineManager.setOnline(true) // TanStack refetches on reconnect
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Could not refresh: The group index is rebuilding',
+    )
+    await expect(canvas.getByRole('button', { name: '2. b.png' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled()
+  },
+}
+
 /** A file of the group was removed from the project: the row says so, and saving asks to take it out first. */
 export const RemovedFile: Story = {
   ...withGroup,

@@ -1,15 +1,17 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { http } from 'msw'
 import { Activity, useState } from 'react'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createFileServiceClient, FileServiceProvider, GroupEditor } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
 const { emulator, count, server } = setupEmulator({ delays: { group: 100 } })
 const client = createFileServiceClient({ baseUrl, projectId: 'demo', token: secretKey })
+// A test that fails while offline leaves the next ones online.
+afterEach(() => onlineManager.setOnline(true))
 
 const order = () =>
   within(screen.getByRole('list', { name: 'Files in this group' }))
@@ -393,6 +395,45 @@ describe('GroupEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Save group' }))
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull())
     expect(await serverOrder(group.id)).toEqual(['a.png', 'c.png', 'b.png'])
+  })
+
+  it('says when a refresh of the group waits, tries again or fails, and keeps what it shows', async () => {
+    const group = await seededGroup()
+    const user = userEvent.setup()
+    const { Wrapper, hostClient } = wrapper({ token: group.accessToken })
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
+    await screen.findByText(/^Status: Ready/)
+    const refresh = document.querySelector('[data-slot="refresh-status"]')!
+    expect(refresh.getAttribute('role')).toBe('status')
+    expect(refresh.textContent).toBe('')
+    act(() => void window.dispatchEvent(new Event('offline')))
+    act(() => void hostClient.invalidateQueries())
+    await waitFor(() => expect(refresh.textContent).toBe('Offline, waiting for the network'))
+    act(() => void window.dispatchEvent(new Event('online')))
+    await waitFor(() => expect(refresh.textContent).toBe(''))
+    // Failed once (5xx): tried again after a pause, and said meanwhile.
+    emulator.faults.failNext(/GET .*groups\//, { status: 503, message: 'Busy' })
+    act(() => void hostClient.invalidateQueries())
+    await waitFor(() => expect(refresh.textContent).toBe('Trying again: Busy'))
+    await waitFor(() => expect(refresh.textContent).toBe(''), { timeout: 3_000 })
+    expect(screen.queryByRole('alert')).toBeNull()
+    // Refused (not tried again): the files and status stay, and the editor says they may be old.
+    emulator.faults.failNext(/GET .*groups\//, { status: 400, message: 'Index rebuilding', count: 2 })
+    act(() => void hostClient.invalidateQueries())
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not refresh: Index rebuilding Try again',
+    )
+    expect(order()).toEqual(['a.png', 'b.png', 'c.png'])
+    // Failed again: a new alert, read out again.
+    const first = screen.getByRole('alert')
+    emulator.faults.failNext(/GET .*groups\//, { status: 400, message: 'Index rebuilding', count: 2 })
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(screen.getByRole('alert')).not.toBe(first))
+    expect(screen.getByRole('alert').textContent).toBe('Could not refresh: Index rebuilding Try again')
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: `Group ${group.id}` }))
   })
 
   it('reorders by drag and drop', async () => {

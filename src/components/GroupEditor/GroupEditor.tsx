@@ -28,6 +28,7 @@ import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
 import { shownName } from '../shared/format.js'
 import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.js'
+import { RefreshState } from '../shared/RefreshState.js'
 import { statusText } from '../shared/statusText.js'
 import { useAnnouncement } from '../shared/useAnnouncement.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
@@ -499,6 +500,9 @@ export const GroupEditor = withRef(function GroupEditor({
           {timedOut && <CheckAgain onCheck={restart} focusTo={meta} />}
         </p>
       )}
+      {/* The "changed elsewhere" warning relies on refreshes: one that waits or fails is said.
+          Until the files are shown, their state says it in their place. */}
+      <RefreshState queries={state === 'ready' ? [group, files] : []} focusTo={heading} />
       {token && <AccessToken token={token} />}
       {state !== 'ready' ? (
         <QueryState state={state} query={files} emptyText="" />

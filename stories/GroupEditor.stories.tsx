@@ -152,7 +152,7 @@ export const SaveFails: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: 'Move b.png up' }))
     await userEvent.click(canvas.getByRole('button', { name: 'Save group' }))
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(/^Refused on purpose$/)
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(/^Could not save: Refused on purpose$/)
   },
 }
 

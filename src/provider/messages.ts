@@ -115,6 +115,7 @@ export const editorMessages = {
     'This group was changed elsewhere since this edit began: saving replaces that version; Discard changes shows it.',
   'editor.waitingForUploads': 'Waiting for uploads to finish',
   'editor.saved': 'Saved.',
+  'editor.saveFailed': 'Could not save: {message}',
   'editor.status': 'Status: {status}',
   'editor.uuid': 'Version: {uuid}',
   'editor.pick': 'Add from project files',

@@ -195,7 +195,7 @@ describe('GroupEditor', () => {
     emulator.faults.failNext('PUT', { status: 422, message: 'Not now' })
     await user.click(screen.getByRole('button', { name: 'Remove a.png' }))
     await user.click(screen.getByRole('button', { name: 'Save group' }))
-    expect((await screen.findByRole('alert')).textContent).toBe('Not now')
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not save: Not now')
     rerender(<GroupEditor groupId={groups[1]!.id} />)
     await waitFor(() => expect(order()).toEqual(['a.png']))
     expect(screen.queryByRole('alert')).toBeNull()
@@ -204,7 +204,7 @@ describe('GroupEditor', () => {
     await pick(user, 'b.png')
     emulator.faults.failNext('POST', { status: 422, message: 'Not this one' })
     await user.click(screen.getByRole('button', { name: 'Create group' }))
-    expect((await screen.findByRole('alert')).textContent).toBe('Not this one')
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not save: Not this one')
     rerender(<GroupEditor groupId={groups[1]!.id} />)
     await waitFor(() => expect(order()).toEqual(['a.png']))
     expect(screen.queryByRole('alert')).toBeNull()
@@ -434,6 +434,35 @@ describe('GroupEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: `Group ${group.id}` }))
+  })
+
+  it('says a save failed, until the edit moves on: Discard, a new change, another group', async () => {
+    const group = await seededGroup()
+    const { groups } = await emulator.seed({ groups: [{ fileIds: [] }] })
+    const other = groups[0]!
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    const { rerender } = render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
+    const saveFails = async () => {
+      emulator.faults.failNext(/PUT .*groups\//, { status: 503, message: 'Busy' })
+      await user.click(screen.getByRole('button', { name: 'Move c.png up' }))
+      await user.click(screen.getByRole('button', { name: 'Save group' }))
+      expect((await screen.findByRole('alert')).textContent).toBe('Could not save: Busy')
+    }
+    await saveFails()
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }))
+    expect(order()).toEqual(['a.png', 'b.png', 'c.png'])
+    expect(screen.queryByRole('alert')).toBeNull()
+    await saveFails()
+    await user.click(screen.getByRole('button', { name: 'Move a.png down' }))
+    expect(screen.queryByRole('alert')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }))
+    await saveFails()
+    rerender(<GroupEditor groupId={other.id} />)
+    rerender(<GroupEditor groupId={group.id} />)
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('reorders by drag and drop', async () => {

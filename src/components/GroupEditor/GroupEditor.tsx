@@ -250,6 +250,13 @@ export const GroupEditor = withRef(function GroupEditor({
     setAnnouncement(t('editor.saved'))
   }
   const [problem, setProblem] = useState('')
+  // A refused save said, then left behind (Discard, a new change, another edit): hidden, not
+  // reset, as the hook may hold another save of the group still on its way.
+  const [dismissed, setDismissed] = useState<unknown>()
+  // A save belongs to the group it was sent for: a host may show another group since.
+  const updating = update.variables?.id === id
+  const saveError = (!id && create.error) || (updating && update.error) || null
+  const shownError = saveError !== dismissed && saveError
   const [token, setToken] = useState<string | undefined>(undefined)
   const [picking, setPicking] = useState(false)
   // Picked files as they were when picked: the picker's earlier pages may leave the cache
@@ -267,6 +274,7 @@ export const GroupEditor = withRef(function GroupEditor({
       setEdit(edit + 1)
       setItems(null)
       setProblem('')
+      setDismissed(update.error)
       setAnnouncement('')
       setPicking(false)
       setPicked([])
@@ -309,6 +317,7 @@ export const GroupEditor = withRef(function GroupEditor({
     setItems(next)
     setAnnouncement(message)
     setProblem('')
+    setDismissed(saveError)
   }
   const moveTo = (from: number, to: number) => {
     if (to < 0 || to >= list.length || from === to) return
@@ -459,12 +468,9 @@ export const GroupEditor = withRef(function GroupEditor({
       </div>
     )
   }
-  // A save belongs to the group it was sent for: a host may show another group since.
-  const updating = update.variables?.id === id
   const saving = create.isPending || (updating && update.isPending)
   // TanStack holds a save made offline until the network is back: say so while it waits.
   const waiting = create.isPaused || (updating && update.isPaused)
-  const saveError = (!id && create.error) || (updating && update.error)
   // The service keeps the last build's uuid until it has built the new one: a save from
   // elsewhere shows first as `pending`, then as another uuid.
   const changedElsewhere =
@@ -622,6 +628,7 @@ export const GroupEditor = withRef(function GroupEditor({
               onClick={() => {
                 setItems(null)
                 setProblem('')
+                setDismissed(saveError)
                 setAnnouncement(t('editor.discarded'))
                 heading.current?.focus()
               }}
@@ -631,13 +638,15 @@ export const GroupEditor = withRef(function GroupEditor({
           )}
         </div>
       )}
-      {(problem || saveError) && (
+      {(problem || shownError) && (
         <p role="alert" data-slot="problem">
           {/* The service names files by id ("Unknown or removed file ids: f-…"): say their names. */}
           {problem ||
-            errorText(saveError, t).replace(/f-\w{22}/g, (fid) => {
-              const file = list.find((f) => f.id === fid)
-              return file ? nameOf(file) : fid
+            t('editor.saveFailed', {
+              message: errorText(shownError, t).replace(/f-\w{22}/g, (fid) => {
+                const file = list.find((f) => f.id === fid)
+                return file ? nameOf(file) : fid
+              }),
             })}
         </p>
       )}

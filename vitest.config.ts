@@ -18,6 +18,7 @@ export default defineConfig({
             'test/hooks/**',
             'test/provider/**',
             'test/components/**',
+            'test/testing/**/*.dom.test.ts',
           ],
         },
       },
@@ -30,6 +31,8 @@ export default defineConfig({
             'test/hooks/**/*.test.{ts,tsx}',
             'test/provider/**/*.test.{ts,tsx}',
             'test/components/**/*.test.tsx',
+            // The emulator as host apps' tests run it: in jsdom.
+            'test/testing/**/*.dom.test.ts',
           ],
         },
       },

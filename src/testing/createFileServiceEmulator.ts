@@ -7,7 +7,7 @@ import type { ManualClock } from './clock.js'
 import { bodyLimit } from './core/bodyLimit.js'
 import { type ConvertOutput, type EmulatorEngines, ProcessingError } from './core/engines.js'
 import { createFaults, type EmulatorFaults, type FailNextOptions } from './core/faults.js'
-import { derivedId, isWellFormedId, randomId, randomUuid } from './core/ids.js'
+import { derivedId, isWellFormedId, randomIds, sequentialIds } from './core/ids.js'
 import { createMemoryBlobStore, createMemoryStorage } from './core/memory.js'
 import { actionJson, fileJson, groupJson, paginationJson } from './core/serialize.js'
 import type {
@@ -42,6 +42,14 @@ export interface FileServiceEmulatorOptions {
   delays?: Partial<Record<JobRecord['kind'], number>> | undefined
   /** Largest accepted upload in bytes (larger → 413). @default 104857600 (100 MiB) */
   maxUploadBytes?: number | undefined
+  /**
+   * How new ids, access tokens and uuids are made: `'random'` as the real service, or
+   * `'sequential'`, counted from 1 again at every `reset()` (`f-0000000000000000000001`,
+   * `fat-0000000000000000000001`, `00000000-0000-4000-8000-000000000001`), so snapshots of a
+   * UI that shows them (CDN URLs, ids) are the same at every run. For in-memory state: records
+   * kept from an earlier run (the server's SQLite) would be met again. @default 'random'
+   */
+  ids?: 'random' | 'sequential' | undefined
   /** Serve the `/__emulator/*` control routes (secret key required). @default false */
   controlRoutes?: boolean | undefined
   /**
@@ -180,6 +188,9 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   const delays = { group: 300, action: 1500, conversion: 1200, fetch: 800, ...options.delays }
   const maxUploadBytes = options.maxUploadBytes ?? 100 * 1024 * 1024
   const faults = createFaults()
+  const newIds = options.ids === 'sequential' ? sequentialIds() : randomIds
+  const randomId = (prefix: string) => newIds.id(prefix)
+  const randomUuid = () => newIds.uuid()
   /** Moves at every reset(), so requests that waited across one can tell. */
   let resets = 0
 
@@ -1305,6 +1316,9 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     else storage = createMemoryStorage()
     if (!options.blobs) blobs = createMemoryBlobStore()
     faults.api.clear()
+    // A test's first record is made at the clock's time, whatever the one before made.
+    lastCreated = 0
+    newIds.reset()
     queue = Promise.resolve()
     prepared.clear()
     ensureProject()

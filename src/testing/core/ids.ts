@@ -19,6 +19,39 @@ export function derivedId(prefix: string, from: string, n = 0): string {
 /** A random RFC 4122 v4 uuid. */
 export const randomUuid = (): string => crypto.randomUUID()
 
+/** Where the emulator's new ids, tokens and uuids come from. */
+export interface IdSource {
+  id(prefix: string): string
+  uuid(): string
+  /** Starts over (at the emulator's reset()). */
+  reset(): void
+}
+
+/** Random ids and uuids, as the real service hands out. */
+export const randomIds: IdSource = { id: randomId, uuid: randomUuid, reset: () => {} }
+
+/**
+ * Ids counted per prefix (`f-0000000000000000000001`, then `…02`; `fat-0000000000000000000001`)
+ * and uuids counted too (`00000000-0000-4000-8000-000000000001`): the same in every run, so
+ * snapshots of what shows them hold still.
+ */
+export function sequentialIds(): IdSource {
+  const counts = new Map<string, number>()
+  let uuids = 0
+  return {
+    id(prefix) {
+      const n = (counts.get(prefix) ?? 0) + 1
+      counts.set(prefix, n)
+      return `${prefix}-${String(n).padStart(22, '0')}`
+    },
+    uuid: () => `00000000-0000-4000-8000-${(++uuids).toString(16).padStart(12, '0')}`,
+    reset() {
+      counts.clear()
+      uuids = 0
+    },
+  }
+}
+
 const idPatterns = new Map<string, RegExp>()
 
 /** Ids and tokens the emulator hands out: a prefix, a dash, 22 alphanumerics. */

@@ -87,7 +87,8 @@ export interface SeedResult {
 }
 
 /**
- * The emulator {@link createFileServiceEmulator} returns: `fetch(request)` answers like the service;
+ * The emulator {@link createFileServiceEmulator} returns: `fetch(input, init?)` answers like the
+ * service (shaped like `fetch`);
  * `projectId`, `secretKey`; `faults` ({@link EmulatorFaults}); `seed()` and `seedDemo()` add data;
  * `processDueJobs()` finishes due asynchronous work; `reset()` drops all state.
  */
@@ -95,6 +96,12 @@ export type FileServiceEmulator = ReturnType<typeof createFileServiceEmulator>
 
 /** How a host serves the emulator: `basePath` is its path prefix (`/proxy/filekit`), if any. */
 interface Mount {
+  basePath?: string | undefined
+}
+
+/** The second argument of the emulator's `fetch`: `fetch`'s, and where the host serves it. */
+export interface EmulatorRequestInit extends RequestInit {
+  /** The path prefix the host serves the emulator under (`/proxy/filekit`), if any. */
   basePath?: string | undefined
 }
 
@@ -1326,12 +1333,18 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
 
   return {
     /**
-     * Answers one request, like the service would. A host that serves the emulator under a path
-     * prefix passes it as `basePath` (and the request at the path without it), so the URLs in
-     * answers (`original_url`, redirects, `GET /`'s `basePath`) carry it.
+     * Answers one request, like the service would; shaped like `fetch`, so it can be a client's
+     * `fetch` option: `createFileServiceClient({ fetch: emulator.fetch, … })`. A host that serves
+     * the emulator under a path prefix passes it as `basePath` (and the request at the path
+     * without it), so the URLs in answers (`original_url`, redirects, `GET /`'s `basePath`)
+     * carry it.
      */
-    fetch: (request: Request, mount: { basePath?: string | undefined } = {}): Promise<Response> =>
-      Promise.resolve(app.fetch(request, mount)),
+    fetch: async (input: string | URL | Request, init: EmulatorRequestInit = {}): Promise<Response> => {
+      const { basePath, ...rest } = init
+      // A request as it is when nothing is to change (the hosts' case): no copy of its body.
+      const plain = typeof input === 'object' && 'method' in input && Object.keys(rest).length === 0
+      return app.fetch(plain ? input : new Request(input, rest), { basePath })
+    },
     projectId,
     secretKey,
     faults: faults.api as EmulatorFaults,

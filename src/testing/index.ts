@@ -23,6 +23,7 @@ export type {
 } from './core/storage.js'
 export {
   createFileServiceEmulator,
+  type EmulatorRequestInit,
   type FileServiceEmulator,
   type FileServiceEmulatorOptions,
   type SeedFile,

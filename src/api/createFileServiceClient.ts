@@ -73,7 +73,11 @@ export type FileServiceClient = ReturnType<typeof createFileServiceClient>
 
 const enc = encodeURIComponent
 
-/** Creates the typed client. Every method makes exactly one request; retries belong to the hooks. */
+/**
+ * Creates the typed client. Every method makes exactly one request; retries belong to the hooks.
+ * Every method returns a promise and never throws: bad arguments (a Blob FormData refuses, an id
+ * that can't be URL-encoded) reject it.
+ */
 export function createFileServiceClient(options: FileServiceClientOptions) {
   const config: RequestConfig = { baseUrl: options.baseUrl, token: options.token, fetch: options.fetch }
   const root = `/api/v1/projects/${enc(options.projectId)}`
@@ -85,15 +89,18 @@ export function createFileServiceClient(options: FileServiceClientOptions) {
   return {
     projectId: options.projectId,
     groups: {
-      list: (params?: PageParams, { signal }: CallOptions = {}): Promise<Page<Group>> =>
+      list: async (params?: PageParams, { signal }: CallOptions = {}): Promise<Page<Group>> =>
         call({ method: 'GET', path: `${root}/groups.json`, query: pageQuery(params), signal }, (b) =>
           toPage(b, toGroup),
         ),
-      create: ({ fileIds }: { fileIds: readonly string[] }, { signal }: CallOptions = {}): Promise<Group> =>
+      create: async (
+        { fileIds }: { fileIds: readonly string[] },
+        { signal }: CallOptions = {},
+      ): Promise<Group> =>
         call({ method: 'POST', path: `${root}/groups.json`, json: { file_ids: fileIds }, signal }, group),
-      get: (id: string, { signal }: CallOptions = {}): Promise<Group> =>
+      get: async (id: string, { signal }: CallOptions = {}): Promise<Group> =>
         call({ method: 'GET', path: `${root}/groups/${enc(id)}.json`, signal }, group),
-      update: (
+      update: async (
         id: string,
         { fileIds }: { fileIds: readonly string[] },
         { signal }: CallOptions = {},
@@ -102,25 +109,32 @@ export function createFileServiceClient(options: FileServiceClientOptions) {
           { method: 'PUT', path: `${root}/groups/${enc(id)}.json`, json: { file_ids: fileIds }, signal },
           group,
         ),
-      delete: (id: string, { signal }: CallOptions = {}): Promise<void> =>
+      delete: async (id: string, { signal }: CallOptions = {}): Promise<void> =>
         call(
           { method: 'DELETE', path: `${root}/groups/${enc(id)}.json`, signal, allowEmpty: true },
           () => undefined,
         ),
-      files: (id: string, params?: PageParams, { signal }: CallOptions = {}): Promise<Page<FileResource>> =>
+      files: async (
+        id: string,
+        params?: PageParams,
+        { signal }: CallOptions = {},
+      ): Promise<Page<FileResource>> =>
         call(
           { method: 'GET', path: `${root}/groups/${enc(id)}/files.json`, query: pageQuery(params), signal },
           (b) => toPage(b, toFile),
         ),
     },
     files: {
-      list: (params?: PageParams, { signal }: CallOptions = {}): Promise<Page<FileResource>> =>
+      list: async (params?: PageParams, { signal }: CallOptions = {}): Promise<Page<FileResource>> =>
         call({ method: 'GET', path: `${root}/files.json`, query: pageQuery(params), signal }, (b) =>
           toPage(b, toFile),
         ),
-      get: (id: string, { signal }: CallOptions = {}): Promise<FileResource> =>
+      get: async (id: string, { signal }: CallOptions = {}): Promise<FileResource> =>
         call({ method: 'GET', path: `${root}/files/${enc(id)}.json`, signal }, file),
-      upload: (blob: Blob, { name, metadata, expiresAt, onProgress, signal }: UploadOptions = {}) => {
+      upload: async (
+        blob: Blob,
+        { name, metadata, expiresAt, onProgress, signal }: UploadOptions = {},
+      ): Promise<FileResource> => {
         const form = new FormData()
         form.append('file[content]', blob, name ?? (blob as Partial<File>).name ?? 'file')
         for (const [key, value] of Object.entries(metadata ?? {}))
@@ -128,7 +142,7 @@ export function createFileServiceClient(options: FileServiceClientOptions) {
         if (expiresAt) form.append('file[expires_at]', expiresAt)
         return call({ method: 'POST', path: `${root}/files.json`, form, signal, onProgress }, file)
       },
-      uploadFromUrl: (url: string, { signal }: CallOptions = {}): Promise<FileResource> =>
+      uploadFromUrl: async (url: string, { signal }: CallOptions = {}): Promise<FileResource> =>
         call(
           {
             method: 'POST',
@@ -138,7 +152,7 @@ export function createFileServiceClient(options: FileServiceClientOptions) {
           },
           file,
         ),
-      update: (
+      update: async (
         id: string,
         { metadata }: { metadata: Record<string, string> },
         { signal }: CallOptions = {},
@@ -148,13 +162,13 @@ export function createFileServiceClient(options: FileServiceClientOptions) {
           file,
         ),
       /** Resolves to the removed file, or null when the service answered with no body. */
-      delete: (id: string, { signal }: CallOptions = {}): Promise<FileResource | null> =>
+      delete: async (id: string, { signal }: CallOptions = {}): Promise<FileResource | null> =>
         call({ method: 'DELETE', path: `${root}/files/${enc(id)}.json`, signal, allowEmpty: true }, (b) =>
           b === undefined ? null : file(b),
         ),
     },
     actions: {
-      run: <T extends ActionType>(
+      run: async <T extends ActionType>(
         fileId: string,
         type: T,
         { signal }: CallOptions = {},
@@ -163,7 +177,7 @@ export function createFileServiceClient(options: FileServiceClientOptions) {
           { method: 'POST', path: `${root}/files/${enc(fileId)}/actions/${enc(type)}.json`, signal },
           one((v) => toAction(v, type)),
         ),
-      get: <T extends ActionType>(
+      get: async <T extends ActionType>(
         fileId: string,
         type: T,
         { signal }: CallOptions = {},
@@ -174,13 +188,13 @@ export function createFileServiceClient(options: FileServiceClientOptions) {
         ),
     },
     conversions: {
-      info: (fileId: string, { signal }: CallOptions = {}): Promise<ConversionsInfo> =>
+      info: async (fileId: string, { signal }: CallOptions = {}): Promise<ConversionsInfo> =>
         call(
           { method: 'GET', path: `${root}/files/${enc(fileId)}/conversions.json`, signal },
           one(toConversionsInfo),
         ),
       /** Starts a conversion; resolves to the new file, `pending` until the service finishes it. */
-      convert: (
+      convert: async (
         fileId: string,
         kind: ConversionKind,
         recipe: RecipeInput,

@@ -628,3 +628,38 @@ describe('errors', () => {
     expect(error).toBeInstanceOf(TypeError)
   })
 })
+
+describe('bad arguments', () => {
+  // A caller's `.catch()` (or the hooks' error state) must see them: nothing throws synchronously.
+  const lone = '\uD800' // encodeURIComponent throws a URIError on it
+  const bad = { signal: 'not a signal' } as unknown as { signal: AbortSignal }
+  it.each([
+    ['groups.list', (c: ReturnType<typeof client>) => c.groups.list(undefined, null as never)],
+    ['groups.create', (c: ReturnType<typeof client>) => c.groups.create(undefined as never)],
+    ['groups.get', (c: ReturnType<typeof client>) => c.groups.get(lone)],
+    ['groups.update', (c: ReturnType<typeof client>) => c.groups.update(lone, { fileIds: [] })],
+    ['groups.delete', (c: ReturnType<typeof client>) => c.groups.delete(lone)],
+    ['groups.files', (c: ReturnType<typeof client>) => c.groups.files(lone)],
+    ['files.list', (c: ReturnType<typeof client>) => c.files.list(undefined, null as never)],
+    ['files.get', (c: ReturnType<typeof client>) => c.files.get(lone)],
+    ['files.upload', (c: ReturnType<typeof client>) => c.files.upload('not a blob' as unknown as Blob)],
+    ['files.uploadFromUrl', (c: ReturnType<typeof client>) => c.files.uploadFromUrl('x', null as never)],
+    ['files.update', (c: ReturnType<typeof client>) => c.files.update(lone, { metadata: {} })],
+    ['files.delete', (c: ReturnType<typeof client>) => c.files.delete(lone)],
+    ['actions.run', (c: ReturnType<typeof client>) => c.actions.run(lone, 'recognize')],
+    ['actions.get', (c: ReturnType<typeof client>) => c.actions.get(lone, 'recognize')],
+    ['conversions.info', (c: ReturnType<typeof client>) => c.conversions.info(lone)],
+    [
+      'conversions.convert',
+      (c: ReturnType<typeof client>) =>
+        c.conversions.convert('f-1', 'image', { kind: 'image' } as never, bad),
+    ],
+  ])('%s rejects instead of throwing', async (_, call) => {
+    let result: Promise<unknown> | undefined
+    expect(() => {
+      result = call(client())
+    }).not.toThrow()
+    await expect(result).rejects.toBeInstanceOf(Error)
+    expect(svc.seen).toHaveLength(0)
+  })
+})

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import { join, resolve } from 'node:path'
@@ -28,15 +28,12 @@ function applySecretKey(storage: SqliteStorage, projectId: string, secretKey: st
  */
 async function seedOnFirstStart(
   storage: SqliteStorage,
-  blobsDir: string,
   emulator: { seedDemo: () => Promise<unknown>; reset: () => void },
   projectId: string,
 ) {
   if (storage.getMeta('seeded')) return
-  if (storage.getMeta('seeding')) {
-    for (const name of readdirSync(blobsDir)) rmSync(join(blobsDir, name), { force: true })
-    emulator.reset()
-  }
+  // reset() clears the records and the blob directory.
+  if (storage.getMeta('seeding')) emulator.reset()
   const empty =
     storage.listFiles(projectId, 0, 1).count === 0 && storage.listGroups(projectId, 0, 1).count === 0
   if (empty) {
@@ -69,8 +66,7 @@ export async function main(argv: string[]) {
   }
   const storage = createSqliteStorage(join(dataDir, 'filekit.sqlite'))
   applySecretKey(storage, options.projectId, options.secretKey)
-  const blobsDir = join(dataDir, 'blobs')
-  const blobs = createFsBlobStore(blobsDir)
+  const blobs = createFsBlobStore(join(dataDir, 'blobs'))
   const emulator = createFileServiceEmulator({
     projectId: options.projectId,
     secretKey: options.secretKey,
@@ -83,7 +79,7 @@ export async function main(argv: string[]) {
     log: (message) => console.error(message),
     ...(options.manualClock && { clock: createPersistentManualClock(storage) }),
   })
-  await seedOnFirstStart(storage, blobsDir, emulator, options.projectId)
+  await seedOnFirstStart(storage, emulator, options.projectId)
 
   let handler = withUploadLimit((request) => emulator.fetch(request), options.maxUploadBytes)
   const log = batchLines((text) => console.log(text))

@@ -63,5 +63,11 @@ export function createFsBlobStore(dir: string): BlobStore {
     async delete(key) {
       await rm(pathOf(key), { force: true })
     },
+    // Every blob; a temp file belongs to a write still under way, which removes its own.
+    clear() {
+      for (const name of readdirSync(root)) {
+        if (!name.startsWith(tempPrefix)) rmSync(join(root, name), { force: true })
+      }
+    },
   }
 }

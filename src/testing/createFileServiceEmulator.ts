@@ -5,6 +5,7 @@ import { actionTypes, conversionKinds } from '../api/types.js'
 import { parseRecipe, serializeRecipe } from '../recipe/index.js'
 import type { ManualClock } from './clock.js'
 import { bodyLimit } from './core/bodyLimit.js'
+import { checkSeed } from './core/checkSeed.js'
 import { type ConvertOutput, type EmulatorEngines, ProcessingError } from './core/engines.js'
 import { createFaults, type EmulatorFaults, type FailNextOptions } from './core/faults.js'
 import { derivedId, isWellFormedId, randomIds, sequentialIds } from './core/ids.js'
@@ -116,6 +117,45 @@ class HttpError extends Error {
     this.headers = headers
   }
 }
+const faultKeys = ['clear', 'latency', 'failNext', 'failActions', 'failConversions']
+const failNextKeys = ['match', 'status', 'count', 'retryAfter', 'message']
+/** What is wrong with a `POST /__emulator/faults` body (the ranges are failNext's own checks). */
+function faultProblems(body: Record<string, unknown>): string[] {
+  const problems: string[] = []
+  const unknown = (keys: string[], known: string[], what: string) => {
+    for (const key of keys.filter((k) => !known.includes(k)).slice(0, 5))
+      problems.push(`Unknown ${what} ${JSON.stringify(key.slice(0, 40))}; known: ${known.join(', ')}.`)
+  }
+  unknown(Object.keys(body), faultKeys, 'fault')
+  const { clear, latency, failActions, failConversions, failNext } = body
+  if (clear !== undefined && typeof clear !== 'boolean') problems.push('clear is true or false.')
+  if (latency !== undefined && !(typeof latency === 'number' && latency >= 0 && Number.isFinite(latency)))
+    problems.push('latency is milliseconds, 0 or more (0 turns it off).')
+  if (failActions !== undefined && typeof failActions !== 'string') problems.push('failActions is a file id.')
+  if (failConversions !== undefined && typeof failConversions !== 'string')
+    problems.push('failConversions is a file id.')
+  if (failNext !== undefined) {
+    const next = (typeof failNext === 'object' && failNext !== null ? failNext : {}) as Record<
+      string,
+      unknown
+    >
+    if (typeof failNext !== 'object' || failNext === null || Array.isArray(failNext))
+      problems.push('failNext needs {match: string, status: number}.')
+    else {
+      unknown(Object.keys(next), failNextKeys, 'failNext field')
+      if (typeof next.match !== 'string' || typeof next.status !== 'number')
+        problems.push('failNext needs {match: string, status: number}.')
+    }
+    if (next.count !== undefined && typeof next.count !== 'number')
+      problems.push('failNext: count is a number.')
+    if (next.retryAfter !== undefined && typeof next.retryAfter !== 'number')
+      problems.push('failNext: retryAfter is seconds, a number.')
+    if (next.message !== undefined && typeof next.message !== 'string')
+      problems.push('failNext: message is a string.')
+  }
+  return problems
+}
+
 /** A recipe of each non-image kind in the form the real service takes. */
 const recipeExamples = { video: '/format/webm/', document: '/format/pdf/', remove_bg: '/crop/true/' }
 
@@ -1205,33 +1245,39 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     })
     control.post('/faults', async (c) => {
       const body = (await jsonBody(c)) as Record<string, unknown>
+      // All checked before any is set: a refused body changes nothing.
+      const problems = faultProblems(body)
+      const next = body.failNext as Record<string, unknown> | undefined
+      const failNext = next && {
+        match: next.match as string,
+        options: {
+          status: next.status as number,
+          count: typeof next.count === 'number' ? next.count : 1,
+          ...(typeof next.retryAfter === 'number' && { retryAfter: next.retryAfter }),
+          ...(typeof next.message === 'string' && { message: next.message }),
+        },
+      }
+      if (failNext && !problems.length) {
+        try {
+          // The ranges are failNext's own checks, tried on a fault set of no use.
+          createFaults().api.failNext(failNext.match, failNext.options)
+        } catch (error) {
+          if (!(error instanceof RangeError)) throw error
+          problems.push(error.message)
+        }
+      }
+      if (problems.length) fail(400, ...problems)
       if (body.clear) faults.api.clear()
       if (typeof body.latency === 'number') faults.api.latency(body.latency)
       if (typeof body.failActions === 'string') faults.api.failActions(body.failActions)
       if (typeof body.failConversions === 'string') faults.api.failConversions(body.failConversions)
-      const next = body.failNext as
-        | { match?: unknown; status?: unknown; count?: unknown; retryAfter?: unknown; message?: unknown }
-        | undefined
-      if (next) {
-        if (typeof next.match !== 'string' || typeof next.status !== 'number') {
-          fail(400, 'failNext needs {match: string, status: number}.')
-        }
-        try {
-          faults.api.failNext(next.match as string, {
-            status: next.status as number,
-            count: typeof next.count === 'number' ? next.count : 1,
-            ...(typeof next.retryAfter === 'number' && { retryAfter: next.retryAfter }),
-            ...(typeof next.message === 'string' && { message: next.message }),
-          })
-        } catch (error) {
-          if (error instanceof RangeError) fail(400, error.message)
-          throw error
-        }
-      }
+      if (failNext) faults.api.failNext(failNext.match, failNext.options)
       return c.json({ ok: true })
     })
     control.post('/seed', async (c) => {
       const body = (await jsonBody(c)) as { demo?: boolean; files?: SeedFile[]; groups?: SeedGroup[] }
+      const problems = checkSeed(body, true)
+      if (problems.length) fail(400, ...problems)
       const result = body.demo
         ? await seedDemo()
         : await seed({ files: body.files ?? [], groups: body.groups ?? [] })
@@ -1284,6 +1330,8 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     files?: SeedFile[] | undefined
     groups?: SeedGroup[] | undefined
   }): Promise<SeedResult> {
+    const problems = checkSeed({ files, groups })
+    if (problems.length) throw new TypeError(`seed(): ${problems.join(' ')}`)
     const created: FileRecord[] = []
     for (const [i, spec] of files.entries()) {
       const sample = samples[spec.sample ?? 'subject'](i)
@@ -1316,12 +1364,16 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     return seed({ files, groups: [{ files: [0, 1, 2] }, { files: [4, 5, 6, 8, 9] }, { files: [10, 12] }] })
   }
 
-  /** Drops all state (fresh in-memory stores, or `storage.clear()` when the storage has one). */
+  /**
+   * Drops all state: fresh in-memory stores, or `storage.clear()` and `blobs.clear()` when the
+   * stores given have them.
+   */
   function reset() {
     resets++
     if (options.storage) options.storage.clear?.()
     else storage = createMemoryStorage()
-    if (!options.blobs) blobs = createMemoryBlobStore()
+    if (options.blobs) options.blobs.clear?.()
+    else blobs = createMemoryBlobStore()
     faults.api.clear()
     // A test's first record is made at the clock's time, whatever the one before made.
     lastCreated = 0

@@ -101,5 +101,6 @@ export function createMemoryBlobStore(): BlobStore {
     put: async (key, data) => void blobs.set(key, data.slice()),
     get: async (key) => blobs.get(key)?.slice(),
     delete: async (key) => void blobs.delete(key),
+    clear: () => blobs.clear(),
   }
 }

@@ -125,4 +125,6 @@ export interface BlobStore {
   put(key: string, data: Uint8Array): Promise<void>
   get(key: string): Promise<Uint8Array | undefined>
   delete(key: string): Promise<void>
+  /** Drops every blob (used by `emulator.reset()`); optional for stores that can't. */
+  clear?(): void
 }

@@ -21,22 +21,24 @@ function applySecretKey(storage: SqliteStorage, projectId: string, secretKey: st
 }
 
 /**
- * Seeds the demo once per data directory: on the first start, never again (even if emptied).
- * A first start stopped while seeding (kill -9) left part of the demo and nothing else, since
- * no request is answered before the seed is done: the next start drops that part, records and
- * every blob (also one written just before its record, which no record names), and seeds again.
+ * Seeds the demo once per data directory: on the first start, never again (even if emptied);
+ * with `--empty`, not at all. A first start stopped while seeding (kill -9) left part of the
+ * demo and nothing else, since no request is answered before the seed is done: the next start
+ * drops that part, records and every blob (also one written just before its record, which no
+ * record names), and seeds again (or, with `--empty`, leaves the directory empty).
  */
 async function seedOnFirstStart(
   storage: SqliteStorage,
   emulator: { seedDemo: () => Promise<unknown>; reset: () => void },
   projectId: string,
+  startEmpty: boolean,
 ) {
   if (storage.getMeta('seeded')) return
   // reset() clears the records and the blob directory.
   if (storage.getMeta('seeding')) emulator.reset()
   const empty =
     storage.listFiles(projectId, 0, 1).count === 0 && storage.listGroups(projectId, 0, 1).count === 0
-  if (empty) {
+  if (empty && !startEmpty) {
     storage.setMeta('seeding', new Date().toISOString())
     await emulator.seedDemo()
     console.log('seeded a demo project (45 files, 3 groups)')
@@ -79,7 +81,7 @@ export async function main(argv: string[]) {
     log: (message) => console.error(message),
     ...(options.manualClock && { clock: createPersistentManualClock(storage) }),
   })
-  await seedOnFirstStart(storage, emulator, options.projectId)
+  await seedOnFirstStart(storage, emulator, options.projectId, options.empty)
 
   let handler = withUploadLimit((request) => emulator.fetch(request), options.maxUploadBytes)
   const log = batchLines((text) => console.log(text))

@@ -7,6 +7,7 @@ export const usage = `Usage: npm run server -- [options]
   --project <id>      project id     (or FILEKIT_PROJECT_ID)       default demo
   --secret-key <key>  secret key     (or FILEKIT_SECRET_KEY)       default demo_secret_key
   --max-upload <n>    largest upload in bytes                      default 104857600
+  --empty             a new data directory starts empty, with no demo project
   --control           serve the /__emulator/* control routes (tests, e2e)
   --clock manual      time moves only through POST /__emulator/clock (needs --control)
   --quiet             no request log
@@ -20,6 +21,8 @@ export interface ServerOptions {
   secretKey: string
   maxUploadBytes: number
   control: boolean
+  /** A new data directory is not seeded with the demo project. */
+  empty: boolean
   manualClock: boolean
   quiet: boolean
 }
@@ -37,6 +40,7 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOptio
       'secret-key': { type: 'string' },
       'max-upload': { type: 'string', default: String(100 * 1024 * 1024) },
       control: { type: 'boolean', default: false },
+      empty: { type: 'boolean', default: false },
       clock: { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -67,6 +71,7 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOptio
     secretKey,
     maxUploadBytes,
     control: values.control,
+    empty: values.empty,
     manualClock: values.clock === 'manual',
     quiet: values.quiet,
   }

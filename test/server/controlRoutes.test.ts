@@ -29,4 +29,24 @@ describe('server control routes', () => {
     expect(blobs()).toEqual([])
     expect(await server.stop()).toBe(0)
   }, 60_000)
+
+  it('with --empty, a new data directory starts with no demo, and is not seeded later', async () => {
+    const dataDir = tempDir()
+    const count = async (server: { baseUrl: string; projectId: string; secretKey: string }) =>
+      (
+        await (
+          await fetch(`${server.baseUrl}/api/v1/projects/${server.projectId}/files.json`, {
+            headers: { Authorization: `Bearer ${server.secretKey}` },
+          })
+        ).json()
+      ).pagination.count
+    const first = await startEmulatorServer(['--empty', '--quiet'], { dataDir })
+    expect(await count(first)).toBe(0)
+    expect(first.output.join('\n')).not.toMatch(/seeded/)
+    expect(readdirSync(join(dataDir, 'blobs'))).toEqual([])
+    expect(await first.stop()).toBe(0)
+    const next = await startEmulatorServer(['--quiet'], { dataDir })
+    expect(await count(next)).toBe(0)
+    expect(await next.stop()).toBe(0)
+  }, 60_000)
 })

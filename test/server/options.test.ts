@@ -12,6 +12,7 @@ describe('server options', () => {
       secretKey: 'demo_secret_key',
       maxUploadBytes: 100 * 1024 * 1024,
       control: false,
+      empty: false,
       manualClock: false,
       quiet: false,
     })
@@ -27,8 +28,10 @@ describe('server options', () => {
   })
 
   it('reads every flag', () => {
-    const argv = '--port 0 --host 0.0.0.0 --data /tmp/x --max-upload 1000 --control --clock manual --quiet'
+    const argv =
+      '--port 0 --host 0.0.0.0 --data /tmp/x --max-upload 1000 --control --empty --clock manual --quiet'
     expect(readOptions(argv.split(' '), {})).toMatchObject({
+      empty: true,
       port: 0,
       host: '0.0.0.0',
       dataDir: '/tmp/x',

@@ -17,7 +17,14 @@ export default defineConfig({
       formats: ['es'],
     },
     rolldownOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^msw($|\/)/, /^hono($|\/)/],
+      external: [
+        /^react($|\/)/,
+        /^react-dom($|\/)/,
+        /^@tanstack\//,
+        /^msw($|\/)/,
+        /^hono($|\/)/,
+        /^fflate($|\/)/,
+      ],
       output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
     },
   },

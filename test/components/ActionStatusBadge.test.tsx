@@ -116,6 +116,22 @@ describe('ActionStatusBadge', () => {
     expect(read).toEqual(['Image recognition: Running…'])
   })
 
+  it('keeps one alert through failed background polls (not read out again at each)', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" autoRun />, { wrapper: Wrapper })
+    await tick(100)
+    expect(status().textContent).toBe('Image recognition: Running…')
+    // An outage: every poll of the running action fails, tries included (5xx: polling goes on).
+    emulator.faults.failNext('/actions/recognize.json', { status: 503, message: 'Down', count: 1_000 })
+    await tick(15_000)
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toBe('Could not refresh: Down')
+    await tick(60_000)
+    expect(screen.getByRole('alert')).toBe(alert)
+    emulator.faults.clear()
+  })
+
   it('says a check failed again with a new alert, when "Try again" fails too', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     const { Wrapper } = wrapper()

@@ -13,6 +13,7 @@ import { badgeMessages, stateMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
 import { failedView, useStaysForbidden } from '../shared/QueryState.js'
+import { useFailedAlert } from '../shared/useFailedAlert.js'
 import { useText } from '../shared/useText.js'
 import { waitingText } from '../shared/waitingText.js'
 import { withRef } from '../shared/withRef.js'
@@ -79,6 +80,7 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
   const { timedOut, restart } = usePollingTimeout(actionKey, polling?.maxWait)
   const action = query.data
   const waiting = waitingText(query, t)
+  const failed = useFailedAlert(`${fileId} ${type}`, [query])
 
   // The lists' rule (failedView): a failed check after one that worked keeps the status it knew
   // (and says the check failed); a refused token shows nothing it knew.
@@ -182,18 +184,16 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
           {t('run')}
         </button>
       )}
-      {query.isError && status !== 'forbidden' && (
+      {failed.shown && status !== 'forbidden' && (
         // Why: a first check that failed ("Unavailable"), or a later one (the last status stays).
         <>
           {' '}
-          {/* A new element for each failure: the same text left in place after "Try again" failed
-              again would not be read out again. */}
-          <span key={query.errorUpdateCount} role="alert" data-slot="action-check-failed">
+          <span role="alert" data-slot="action-check-failed">
             {t(status === 'error' ? 'error' : 'refreshFailed', { message: errorText(query.error, t) })}
           </span>
         </>
       )}
-      {(status === 'timedOut' || query.isError) && status !== 'forbidden' && (
+      {(status === 'timedOut' || failed.shown) && status !== 'forbidden' && (
         <button
           type="button"
           className="fk-button"
@@ -205,7 +205,7 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
           onClick={() => {
             statusText.current?.focus()
             if (status === 'timedOut') restart()
-            else void query.refetch()
+            else failed.retry()
           }}
         >
           {t(status === 'timedOut' ? 'checkAgain' : 'retry')}

@@ -508,7 +508,7 @@ export const GroupEditor = withRef(function GroupEditor({
       )}
       {/* The "changed elsewhere" warning relies on refreshes: one that waits or fails is said.
           Until the files are shown, their state says it in their place. */}
-      <RefreshState queries={state === 'ready' ? [group, files] : []} focusTo={heading} />
+      <RefreshState id={id ?? ''} queries={state === 'ready' ? [group, files] : []} focusTo={heading} />
       {token && <AccessToken token={token} />}
       {state !== 'ready' ? (
         <QueryState state={state} query={files} emptyText="" />

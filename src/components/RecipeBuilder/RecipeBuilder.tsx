@@ -30,6 +30,7 @@ import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.j
 import { statusText } from '../shared/statusText.js'
 import { useAnnouncement } from '../shared/useAnnouncement.js'
 import { useControllableState } from '../shared/useControllableState.js'
+import { useFailedAlert } from '../shared/useFailedAlert.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
 import { useLatest } from '../shared/useLatest.js'
 import { useOnline } from '../shared/useOnline.js'
@@ -82,6 +83,7 @@ function ConversionResult({ file, polling }: { file: FileResource; polling: Poll
   const current = query.data ?? file
   // A check held offline, tried again or failed: the status shown may be behind.
   const waiting = waitingText(query, t)
+  const failed = useFailedAlert(file.id, [query])
   // Check again vanishes once pressed: the keyboard goes to the result line it refreshes.
   const line = useRef<HTMLParagraphElement>(null)
   return (
@@ -98,11 +100,11 @@ function ConversionResult({ file, polling }: { file: FileResource; polling: Poll
         {waiting && ` · ${waiting}`}
       </p>
       {/* A failed check: a 4xx stops the polling (see pollInterval), so it is asked again on request. */}
-      {query.isError && <p role="alert">{t('refreshFailed', { message: errorText(query.error, t) })}</p>}
+      {failed.shown && <p role="alert">{t('refreshFailed', { message: errorText(query.error, t) })}</p>}
       {timedOut ? (
         <CheckAgain onCheck={restart} focusTo={line} />
       ) : (
-        query.isError && <CheckAgain label="retry" onCheck={() => void query.refetch()} focusTo={line} />
+        failed.shown && <CheckAgain label="retry" onCheck={failed.retry} focusTo={line} />
       )}
     </>
   )

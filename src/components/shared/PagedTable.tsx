@@ -6,6 +6,7 @@ import { listMessages, stateMessages } from '../../provider/messages.js'
 import { CheckAgain } from './CheckAgain.js'
 import { errorText } from './errorText.js'
 import { Pagination, type PaginationProps } from './Pagination.js'
+import { type FailedQuery, useFailedAlert } from './useFailedAlert.js'
 import { useText } from './useText.js'
 
 const text = { ...stateMessages, ...listMessages }
@@ -37,12 +38,13 @@ export function PagedTable({
   /** The page's query, polled while a row is pending: after `maxWait` a line says so, with "Check again". */
   polled: { queryKey: QueryKey; maxWait: number | undefined }
   /** The page's query: a failed refresh (the rows shown are older) or page change is said, with "Try again". */
-  query: { isError: boolean; error: unknown; errorUpdateCount: number; refetch: () => unknown }
+  query: FailedQuery & { error: unknown }
 }) {
   const t = useText(text)
   // A page asked for while another is shown: what failed is loading it, not a refresh.
   const { loadingPage } = pagination
   const { timedOut, restart } = usePollingTimeout(polled.queryKey, polled.maxWait)
+  const failed = useFailedAlert(hashKey(polled.queryKey), [query])
   const table = useRef<HTMLTableElement>(null)
   const ref = useRef<HTMLDivElement>(null)
   const [scrolls, setScrolls] = useState(false)
@@ -76,19 +78,13 @@ export function PagedTable({
           <tbody>{children}</tbody>
         </table>
       </div>
-      {query.isError && (
-        // A new element for each failure (of this page's query): the same alert left in place with
-        // the same text, after "Try again" failed again, would not be read out again.
-        <p
-          key={`${hashKey(polled.queryKey)} ${query.errorUpdateCount}`}
-          data-slot="list-refresh-failed"
-          role="alert"
-        >
+      {failed.shown && (
+        <p data-slot="list-refresh-failed" role="alert">
           {t(loadingPage ? 'list.pageFailed' : 'refreshFailed', {
             ...(loadingPage && { page: loadingPage }),
             message: errorText(query.error, t),
           })}{' '}
-          <CheckAgain label="retry" onCheck={() => void query.refetch()} focusTo={table} />
+          <CheckAgain label="retry" onCheck={failed.retry} focusTo={table} />
         </p>
       )}
       {/* There before its text: a live region that appears with it is not read by every screen reader. */}

@@ -3,16 +3,14 @@ import type { RefObject } from 'react'
 import { stateMessages } from '../../provider/messages.js'
 import { CheckAgain } from './CheckAgain.js'
 import { errorText } from './errorText.js'
+import { type FailedQuery, useFailedAlert } from './useFailedAlert.js'
 import { useText } from './useText.js'
 import { type FetchState, waitingText } from './waitingText.js'
 
 /** A query whose data stays shown while it is refreshed. */
-export interface RefreshedQuery extends FetchState {
+export interface RefreshedQuery extends FetchState, FailedQuery {
   data?: unknown
-  isError: boolean
-  errorUpdateCount: number
   error: unknown
-  refetch: () => unknown
 }
 
 /**
@@ -22,33 +20,29 @@ export interface RefreshedQuery extends FetchState {
  * with no data yet is left to its loading or error state.
  */
 export function RefreshState({
+  id,
   queries,
   focusTo,
 }: {
+  /** What the queries are of (a group's id): a "Try again" pressed for one is not for the next. */
+  id: string
   queries: readonly RefreshedQuery[]
   focusTo: RefObject<HTMLElement | null>
 }) {
   const t = useText(stateMessages)
   const shown = queries.filter((q) => q.data !== undefined)
   const failed = shown.filter((q) => q.isError)
+  const alert = useFailedAlert(id, shown)
   return (
     <>
       {/* There before its text: a live region that appears with it is not read by every screen reader. */}
       <div role="status" data-slot="refresh-status">
         {shown.map((q) => waitingText(q, t)).find(Boolean)}
       </div>
-      {failed[0] && (
-        // A new element for each failure: the same alert left in place with the same text, after
-        // "Try again" failed again, would not be read out again.
-        <p key={failed.map((q) => q.errorUpdateCount).join()} role="alert" data-slot="refresh-failed">
+      {alert.shown && failed[0] && (
+        <p role="alert" data-slot="refresh-failed">
           {t('refreshFailed', { message: errorText(failed[0].error, t) })}{' '}
-          <CheckAgain
-            label="retry"
-            focusTo={focusTo}
-            onCheck={() => {
-              for (const q of failed) void q.refetch()
-            }}
-          />
+          <CheckAgain label="retry" focusTo={focusTo} onCheck={alert.retry} />
         </p>
       )}
     </>

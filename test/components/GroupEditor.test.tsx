@@ -741,6 +741,44 @@ describe('GroupEditor', () => {
     expect(order()).toEqual(['d.png', 'c.png'])
   })
 
+  it('sends no second save of a group whose save is still on its way, back on it from another group', async () => {
+    const { files } = await emulator.seed({
+      files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }],
+    })
+    const { groups } = await emulator.seed({
+      groups: [{ fileIds: [files[0]!.id, files[1]!.id] }, { fileIds: [files[2]!.id] }],
+    })
+    const [A, B] = groups as [(typeof groups)[0], (typeof groups)[0]]
+    let releaseA = () => {}
+    const heldA = new Promise<void>((resolve) => {
+      releaseA = resolve
+    })
+    server.use(
+      http.put(`${baseUrl}/api/v1/projects/demo/groups/${A.id}.json`, async ({ request }) => {
+        await heldA
+        return emulator.fetch(request)
+      }),
+    )
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    const { rerender } = render(<GroupEditor groupId={A.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png']))
+    await user.click(screen.getByRole('button', { name: 'Move b.png up' }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    rerender(<GroupEditor groupId={B.id} />)
+    await waitFor(() => expect(order()).toEqual(['c.png']))
+    rerender(<GroupEditor groupId={A.id} />)
+    await waitFor(() => expect(order()).toEqual(['b.png', 'a.png']))
+    await user.click(screen.getByRole('button', { name: 'Move a.png up' }))
+    // A's save is still on its way: the button says so, and pressing it sends nothing more.
+    const saving = screen.getByRole('button', { name: 'Saving…' })
+    expect(saving.getAttribute('aria-disabled')).toBe('true')
+    await user.click(saving)
+    expect(count('PUT', `/groups/${A.id}.json`)).toBe(1)
+    releaseA()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save group' })).toBeTruthy())
+  })
+
   it.skipIf(!Activity)(
     'creates one group when hidden and shown by an <Activity> while it is created',
     async () => {

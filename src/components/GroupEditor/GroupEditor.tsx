@@ -393,7 +393,8 @@ export const GroupEditor = withRef(function GroupEditor({
     const removed = list.filter((f) => f.status === 'removed').map(nameOf)
     if (removed.length) return setProblem(t('editor.removedFiles', { names: removed.join(', ') }))
     if (fileIds.length > maxFiles) return setProblem(t('editor.tooMany', { max: maxFiles }))
-    if (inFlight.current?.edit === edit) return
+    // Back on a group whose save is still on its way (it says "Saving…"): not a second one.
+    if (inFlight.current?.edit === edit || (updating && update.isPending)) return
     const mine = { edit }
     inFlight.current = mine
     setAnnouncement('')

@@ -82,14 +82,10 @@ describe('styles.css in Chromium', () => {
     const file = await operator.files.upload(new Blob(['badge']), { name: 'badge.txt' })
     const long = 'Virenprüfung (automatisch, dauert einige Minuten)'
     const { container } = render(
-      <>
-        <div style={{ width: 160 }}>
-          <ActionStatusBadge fileId={file.id} type="virus_scan" />
-        </div>
-        <div style={{ width: 1000 }}>
-          <ActionStatusBadge fileId={file.id} type="virus_scan" />
-        </div>
-      </>,
+      <div style={{ width: 160 }}>
+        <ActionStatusBadge fileId={file.id} type="virus_scan" />
+        <ActionStatusBadge fileId={file.id} type="virus_scan" style={{ whiteSpace: 'nowrap' }} />
+      </div>,
       { wrapper: provider(secretKey, { messages: { 'action.virus_scan': long } }) },
     )
     await screen.findAllByText(/Not started/)
@@ -102,23 +98,33 @@ describe('styles.css in Chromium', () => {
     expect(used(wrapped!)).toBeLessThan(wrapped!.offsetHeight / 4)
   })
 
-  it("keeps a badge button's word whole in a narrow column: the button goes to the next line", async () => {
+  it("keeps a badge's words whole in a narrow column, with a reader's text spacing", async () => {
     const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
     const file = await operator.files.upload(new Blob(['narrow']), { name: 'narrow.txt' })
+    const spacing = { letterSpacing: '0.12em', wordSpacing: '0.16em', lineHeight: 1.5 }
     const { container } = render(
       <>
-        <div style={{ width: 120 }}>
+        <div style={{ width: 170, ...spacing }}>
           <ActionStatusBadge fileId={file.id} type="moderate" />
         </div>
-        <ActionStatusBadge fileId={file.id} type="moderate" />
+        <div style={spacing}>
+          <ActionStatusBadge fileId={file.id} type="moderate" />
+        </div>
       </>,
       { wrapper: provider(secretKey) },
     )
     await screen.findAllByText(/Not started/)
     const [narrow, wide] = [...container.querySelectorAll('button')]
-    // "Run" on one line (it was "R / u / n"), as tall as in a badge with room.
+    // "Run" on one line (it was "R / u / n"), as tall as in a badge with room, within the column.
     expect(narrow!.getBoundingClientRect().height).toBe(wide!.getBoundingClientRect().height)
-    expect(narrow!.getBoundingClientRect().right).toBeLessThanOrEqual(120)
+    expect(narrow!.getBoundingClientRect().right).toBeLessThanOrEqual(170)
+    // The status wraps between words: no line holds part of a word ("Moderati / on:").
+    const text = container.querySelector('[data-slot="action-status-text"]')!
+    const range = document.createRange()
+    range.selectNodeContents(text)
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)))
+    expect(lines.size).toBeGreaterThan(1)
+    expect(lines.size).toBeLessThanOrEqual(text.textContent!.split(' ').length)
   })
 
   it("keeps a select with a long option within a narrow column (a reader's text spacing widens it)", () => {
@@ -132,11 +138,14 @@ describe('styles.css in Chromium', () => {
     expect(container.querySelector('select')!.getBoundingClientRect().width).toBeLessThanOrEqual(200)
   })
 
-  it("follows the reader's default text size (rem), not a fixed 14 px", () => {
-    document.documentElement.style.fontSize = '20px'
+  it("follows a reader's larger default text size, and no smaller than 14 px on a 62.5% root", () => {
+    const { container } = render(<div className="fk-root">text</div>)
+    const size = () => getComputedStyle(container.firstElementChild!).fontSize
     try {
-      const { container } = render(<div className="fk-root">text</div>)
-      expect(getComputedStyle(container.firstElementChild!).fontSize).toBe('17.5px')
+      document.documentElement.style.fontSize = '20px'
+      expect(size()).toBe('17.5px')
+      document.documentElement.style.fontSize = '62.5%'
+      expect(size()).toBe('14px')
     } finally {
       document.documentElement.style.fontSize = ''
     }

@@ -185,6 +185,9 @@ export function useRunAction() {
   )
 }
 
+/** The key of every conversion `useConvert` starts: a component follows one file's by its variables. */
+export const convertKey = (s: KeyScope) => [...fileServiceKeys.files(s), 'convert'] as const
+
 /** Starts a conversion of one kind; resolves to the new (pending) file, which `useFile` follows. */
 export function useConvert(kind: ConversionKind) {
   const ctx = useFileService()
@@ -192,6 +195,7 @@ export function useConvert(kind: ConversionKind) {
   return useMutation(
     {
       ...once,
+      mutationKey: convertKey(ctx),
       mutationFn: ({ fileId, recipe }: { fileId: string; recipe: RecipeInput }) =>
         reportAuth(ctx, () => ctx.client.conversions.convert(fileId, kind, recipe)),
       onSuccess: (file) => {

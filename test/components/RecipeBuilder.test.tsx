@@ -1,12 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
+import { http } from 'msw'
 import { Activity, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { type Recipe, RecipeBuilder } from '../../src/index.ts'
 import { baseUrl, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
-const { emulator, count } = setupEmulator({ delays: { conversion: 100 } })
+const { emulator, count, server } = setupEmulator({ delays: { conversion: 100 } })
 const recipeText = () => document.querySelector('[data-slot="recipe-text"]')!.textContent
 const options = (select: HTMLElement) =>
   within(select)
@@ -476,6 +477,42 @@ describe('RecipeBuilder', () => {
     expect(screen.getByText(/^Result f-\w+: /).textContent).toContain(fromB)
     rerender(builder(a!))
     expect(screen.getByText(/^Result f-\w+: /).textContent).toContain(fromA)
+  })
+
+  it("says this file's conversion is still starting when the host comes back to it from another file", async () => {
+    const user = userEvent.setup()
+    const { files } = await emulator.seed({ files: [{ sample: 'subject' }, { sample: 'subject' }] })
+    const [a, b] = files.map((f) => f.id)
+    const webp: Recipe = { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] }
+    // A's conversion is held until the end; B's goes through.
+    let releaseA = () => {}
+    const heldA = new Promise<void>((resolve) => {
+      releaseA = resolve
+    })
+    server.use(
+      http.post(`${baseUrl}/api/v1/projects/demo/files/${a}/conversions/image.json`, async ({ request }) => {
+        await heldA
+        return emulator.fetch(request)
+      }),
+    )
+    const { Wrapper } = wrapper()
+    const builder = (fileId: string) => (
+      <RecipeBuilder fileId={fileId} defaultValue={webp} previewDelay={10} />
+    )
+    const { rerender } = render(builder(a!), { wrapper: Wrapper })
+    await user.click(await screen.findByRole('button', { name: 'Convert' }))
+    rerender(builder(b!))
+    await user.click(await screen.findByRole('button', { name: 'Convert' }))
+    await screen.findByText(/^Result f-\w+: /)
+    rerender(builder(a!))
+    // Back on A, whose conversion the hook no longer follows: still said, and not sent twice.
+    const starting = screen.getByRole('button', { name: 'Starting…' })
+    expect(starting.getAttribute('aria-disabled')).toBe('true')
+    await user.click(starting)
+    expect(count('POST', `/files/${a}/conversions/image.json`)).toBe(1)
+    releaseA()
+    await screen.findByText(/^Result f-\w+: /)
+    expect(screen.getByRole('button', { name: 'Convert' })).toBeTruthy()
   })
 
   it('keeps its own submit when untyped code passes onSubmit', async () => {

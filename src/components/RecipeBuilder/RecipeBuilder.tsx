@@ -1,9 +1,9 @@
 'use client'
-import { useQuery } from '@tanstack/react-query'
+import { useMutationState, useQuery } from '@tanstack/react-query'
 import { type ComponentProps, useEffect, useId, useRef, useState } from 'react'
 import type { ConversionKind, ConversionsInfo, FileResource } from '../../api/types.js'
 import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
-import { useConvert } from '../../hooks/mutations.js'
+import { convertKey, useConvert } from '../../hooks/mutations.js'
 import type { PollingOptions } from '../../hooks/policy.js'
 import { useConversions, usePollingTimeout } from '../../hooks/queries.js'
 import { fileQueryOptions } from '../../hooks/queryOptions.js'
@@ -148,9 +148,19 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   // for whichever file is picked must not show it under the next one.
   const [converted, setConverted] = useState(() => new Map<string, FileResource>())
   const convert = useConvert(kind)
-  // The conversion the hook shows may be another file's (the host picked another meanwhile): its
-  // "Starting…", offline wait or refusal is not this file's.
-  const mine = convert.variables?.fileId === fileId
+  // This file's latest conversion, whichever the hook last started (the host may have picked
+  // another file meanwhile, and come back): its "Starting…", offline wait or refusal.
+  const sent = useMutationState(
+    {
+      filters: {
+        mutationKey: convertKey(ctx),
+        predicate: ({ state }) => (state.variables as { fileId: string } | undefined)?.fileId === fileId,
+      },
+      select: (m) => m.state,
+    },
+    ctx.queryClient,
+  ).at(-1)
+  const converting = sent?.status === 'pending'
   const result = converted.get(fileId)
   // A double click lands before React re-renders the disabled button: one conversion at a time
   // for each file.
@@ -562,15 +572,15 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         disabled={!valid || !current.operations.length}
         // Not `disabled` while converting (submitting is guarded): Chromium would drop the focus
         // of a disabled button to the page body.
-        aria-disabled={(mine && convert.isPending) || undefined}
+        aria-disabled={converting || undefined}
       >
-        {mine && convert.isPending ? t('recipe.converting') : t('recipe.convert')}
+        {converting ? t('recipe.converting') : t('recipe.convert')}
       </button>{' '}
       {/* TanStack holds a conversion started offline until the network is back: say so. */}
       <span role="status" data-slot="convert-status">
-        {mine && convert.isPaused && t('offline')}
+        {sent?.isPaused && t('offline')}
       </span>
-      {mine && convert.error && <p role="alert">{errorText(convert.error, t)}</p>}
+      {sent?.error && <p role="alert">{errorText(sent.error, t)}</p>}
       <div role="status" data-slot="conversion-status">
         {result && <ConversionResult file={result} polling={polling} />}
       </div>

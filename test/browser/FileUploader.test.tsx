@@ -86,7 +86,10 @@ describe('FileUploader in Chromium', () => {
       new File([new Uint8Array(64 * 1024)], 'sent.bin'),
     )
     // The body is sent long before the server (held 1.5 s) answers.
-    await vi.waitFor(() => expect(item('sent.bin').textContent).toContain('Sent, waiting for the service'))
+    // Said in the item's live region: a state of its own, unlike the percents.
+    await vi.waitFor(() =>
+      expect(within(item('sent.bin')).getByRole('status').textContent).toBe('Sent, waiting for the service'),
+    )
     const bar = within(item('sent.bin')).getByRole('progressbar', { name: 'Upload of sent.bin' })
     expect(bar.hasAttribute('value')).toBe(false)
     expect(item('sent.bin').textContent).not.toContain('100%')

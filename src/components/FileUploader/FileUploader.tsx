@@ -253,9 +253,12 @@ export const FileUploader = withRef(function FileUploader({
     saidPending.current = pending
   }, [pending])
 
-  const sending = (item: UploadItem) => item.status === 'uploading' && (online || item.loaded > 0)
   // Every byte sent is not stored yet: the service answers once it has kept the file.
   const finishing = (item: UploadItem) => item.status === 'uploading' && item.loaded >= item.total
+  // The percent while it is sent, outside the live region (not read out at each step); "Sent,
+  // waiting for the service" is a state of its own, read out.
+  const sending = (item: UploadItem) =>
+    item.status === 'uploading' && (online || item.loaded > 0) && !finishing(item)
   const percent = (item: UploadItem) => formatPercent(item.total ? item.loaded / item.total : 0, locale)
   const statusLine = (item: UploadItem) =>
     item.status === 'queued'

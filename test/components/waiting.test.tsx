@@ -95,6 +95,10 @@ describe('offline', () => {
     await waitFor(() => expect(announcer.textContent).toBe(offline))
     expect(screen.getByRole('button', { name: 'Saving…' })).toBeDefined()
     expect(count('PUT', '/groups/')).toBe(0)
+    // Said once: the group's refresh, held too (the save marked it pending), is not said again.
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    const saying = screen.getAllByRole('status').filter((region) => region.textContent === offline)
+    expect(saying).toEqual([announcer])
     goOnline()
     await waitFor(() => expect(announcer.textContent).toBe('Saved.'))
     expect(count('PUT', '/groups/')).toBe(1)

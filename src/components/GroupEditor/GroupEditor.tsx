@@ -509,7 +509,12 @@ export const GroupEditor = withRef(function GroupEditor({
       )}
       {/* The "changed elsewhere" warning relies on refreshes: one that waits or fails is said.
           Until the files are shown, their state says it in their place. */}
-      <RefreshState id={id ?? ''} queries={state === 'ready' ? [group, files] : []} focusTo={heading} />
+      <RefreshState
+        id={id ?? ''}
+        // A save held offline says it waits; the group's refresh (held too) is not said again.
+        queries={state === 'ready' && !waiting ? [group, files] : []}
+        focusTo={heading}
+      />
       {token && <AccessToken token={token} />}
       {state !== 'ready' ? (
         <QueryState state={state} query={files} emptyText="" />

@@ -120,7 +120,7 @@ describe('ActionStatusBadge', () => {
     const { files } = await emulator.seed({ files: [{}] })
     const { Wrapper } = wrapper()
     render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" autoRun />, { wrapper: Wrapper })
-    await tick(100)
+    await tick(300) // the check, then the run autoRun sends
     expect(status().textContent).toBe('Image recognition: Running…')
     // An outage: every poll of the running action fails, tries included (5xx: polling goes on).
     emulator.faults.failNext('/actions/recognize.json', { status: 503, message: 'Down', count: 1_000 })

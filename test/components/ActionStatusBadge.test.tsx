@@ -116,6 +116,21 @@ describe('ActionStatusBadge', () => {
     expect(read).toEqual(['Image recognition: Running…'])
   })
 
+  it("starts quiet again when given another file: the next file's first status is not read out", async () => {
+    const { files } = await emulator.seed({ files: [{}, {}] })
+    const { Wrapper } = wrapper()
+    const { rerender } = render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" />, {
+      wrapper: Wrapper,
+    })
+    await tick(50)
+    expect(status().getAttribute('aria-live')).toBe('polite')
+    rerender(<ActionStatusBadge fileId={files[1]!.id} type="recognize" />)
+    expect(status().getAttribute('aria-live')).toBe('off')
+    await tick(50)
+    expect(status().textContent).toBe('Image recognition: Not started')
+    expect(status().getAttribute('aria-live')).toBe('polite')
+  })
+
   it('keeps one alert through failed background polls (not read out again at each)', async () => {
     const { files } = await emulator.seed({ files: [{}] })
     const { Wrapper } = wrapper()

@@ -80,7 +80,9 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
   const { timedOut, restart } = usePollingTimeout(actionKey, polling?.maxWait)
   const action = query.data
   const waiting = waitingText(query, t)
-  const failed = useFailedAlert(`${fileId} ${type}`, [query])
+  // This badge's action: a badge may be given another file (or type) and follow that one.
+  const which = `${fileId} ${type}`
+  const failed = useFailedAlert(which, [query])
 
   // The lists' rule (failedView): a failed check after one that worked keeps the status it knew
   // (and says the check failed); a refused token shows nothing it knew.
@@ -113,15 +115,16 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
   }
   const statusText = useRef<HTMLSpanElement>(null)
   // Fifty badges in a list must not read out fifty first statuses on load or on a page change:
-  // the status goes live once it has said the first it knows; what follows (Running…, Done) is read.
-  const [live, setLive] = useState(false)
+  // the status goes live once it has said the first it knows of its action (a badge given
+  // another file starts quiet again); what follows (Running…, Done) is read.
+  const [liveFor, setLiveFor] = useState('')
+  const live = liveFor === which
   useEffect(() => {
-    if (status !== 'loading') setLive(true)
-  }, [status])
+    if (status !== 'loading') setLiveFor(which)
+  }, [status, which])
   // Which action autoRun started (a badge reused for another file starts that one too).
   const started = useRef('')
   useEffect(() => {
-    const which = `${fileId} ${type}`
     if (autoRun && status === 'notStarted' && started.current !== which) {
       started.current = which
       start()

@@ -3,7 +3,10 @@ import type { FileServiceEmulator } from './createFileServiceEmulator.js'
 
 /** Options of {@link createFileServiceHandlers}. */
 export interface FileServiceHandlersOptions {
-  /** Where the app under test sends requests: the service origin, optionally with a path prefix. */
+  /**
+   * Where the app under test sends requests: the service origin, optionally with a path prefix;
+   * relative to the page in a browser or jsdom (`/operator-api`).
+   */
   baseUrl: string
 }
 
@@ -15,7 +18,16 @@ export function createFileServiceHandlers(
   emulator: FileServiceEmulator,
   { baseUrl }: FileServiceHandlersOptions,
 ) {
-  const base = new URL(baseUrl)
+  let base: URL
+  try {
+    // A relative one (a host's proxy path, as the provider takes it) is the page's: in a browser
+    // or jsdom; Node has no page.
+    base = new URL(baseUrl, globalThis.location?.href)
+  } catch {
+    throw new TypeError(
+      `createFileServiceHandlers: baseUrl "${baseUrl}" is not a URL here. A relative one needs a page's address (a browser, jsdom); in Node give the absolute URL your client uses.`,
+    )
+  }
   const prefix = base.pathname.replace(/\/+$/, '')
   return [
     // A pattern without groups: MSW decodes a path string's parameters and a malformed URL (a

@@ -1,7 +1,12 @@
 // The emulator in jsdom, where host apps run it in their own tests: what it answers there is
 // what it answers in Node and in the browser.
+import { setupServer } from 'msw/node'
 import { describe, expect, it } from 'vitest'
-import { createFileServiceEmulator, createManualClock } from '../../src/testing/index.ts'
+import {
+  createFileServiceEmulator,
+  createFileServiceHandlers,
+  createManualClock,
+} from '../../src/testing/index.ts'
 
 describe('the emulator in jsdom', () => {
   it('fails remove_bg on the blank sample, as everywhere else', async () => {
@@ -33,5 +38,20 @@ describe('the emulator in jsdom', () => {
     expect(await status(blank)).toBe('processing_error')
     expect(await status(subject)).toBe('ready')
     expect(log).toEqual([expect.stringMatching(/looks blank/)])
+  })
+
+  it("answers under a relative baseUrl (a host's proxy path), on the page's origin", async () => {
+    const emulator = createFileServiceEmulator()
+    const server = setupServer(...createFileServiceHandlers(emulator, { baseUrl: '/operator-api' }))
+    server.listen({ onUnhandledRequest: 'error' })
+    try {
+      const answer = await fetch(new URL('/operator-api/api/v1/projects/demo/groups.json', location.href), {
+        headers: { Authorization: `Bearer ${emulator.secretKey}` },
+      })
+      expect(answer.status).toBe(200)
+      expect((await answer.json()).data).toEqual([])
+    } finally {
+      server.close()
+    }
   })
 })

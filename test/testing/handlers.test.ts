@@ -42,3 +42,11 @@ describe('createFileServiceHandlers with a path prefix', () => {
     expect(index.basePath).toBe('/proxy/filekit/api/v1/projects/demo')
   })
 })
+
+describe('createFileServiceHandlers with a relative baseUrl in Node', () => {
+  it('says a relative one needs a page, instead of a bare "Invalid URL"', () => {
+    expect(() => createFileServiceHandlers(emulator, { baseUrl: '/operator-api' })).toThrow(
+      /baseUrl "\/operator-api" is not a URL here\. A relative one needs a page's address/,
+    )
+  })
+})

@@ -211,6 +211,8 @@ describe('trying again', () => {
         timeout: 3_000,
       },
     )
+    // Outside the live region that holds the result line: read out once, as an alert.
+    expect(screen.getByRole('alert').closest('[role="status"]')).toBeNull()
     // A 4xx stops the polling: it is asked again on request, and follows the file to ready.
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(document.activeElement).toBe(result)

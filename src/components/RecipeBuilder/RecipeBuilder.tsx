@@ -1,6 +1,6 @@
 'use client'
 import { useMutationState, useQuery } from '@tanstack/react-query'
-import { type ComponentProps, useEffect, useId, useRef, useState } from 'react'
+import { type ComponentProps, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import type { ConversionKind, ConversionsInfo, FileResource } from '../../api/types.js'
 import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
 import { convertKey, useConvert } from '../../hooks/mutations.js'
@@ -71,34 +71,52 @@ const formatValues = (kind: ConversionKind, info: ConversionsInfo | undefined, v
   return values.filter((v) => offered.has(v === 'jpeg' ? 'jpg' : v))
 }
 
-/**
- * Follows a converted file until it is ready or failed; after `maxWait`, or a failed check, says so
- * and offers to check again.
- */
-function ConversionResult({ file, polling }: { file: FileResource; polling: PollingOptions | undefined }) {
-  const t = useText(strings)
+/** A converted file, followed until it is ready or failed. */
+function useConversion(file: FileResource, polling: PollingOptions | undefined) {
   const ctx = useFileService()
   const query = useQuery(fileQueryOptions(ctx, file.id, polling), ctx.queryClient)
-  const { timedOut, restart } = usePollingTimeout(fileServiceKeys.file(ctx, file.id), polling?.maxWait)
+  return { query, ...usePollingTimeout(fileServiceKeys.file(ctx, file.id), polling?.maxWait) }
+}
+
+type ConversionProps = {
+  file: FileResource
+  polling: PollingOptions | undefined
+  /** The result line: "Check again" and "Try again" vanish once pressed and hand it the keyboard. */
+  line: RefObject<HTMLParagraphElement | null>
+}
+
+/** The converted file's status line, in the builder's live region; says what its checks wait for. */
+function ConversionLine({ file, polling, line }: ConversionProps) {
+  const t = useText(strings)
+  const { query, timedOut } = useConversion(file, polling)
   const current = query.data ?? file
   // A check held offline, tried again or failed: the status shown may be behind.
   const waiting = waitingText(query, t)
+  return (
+    <p
+      ref={line}
+      tabIndex={-1}
+      data-slot="conversion-result"
+      data-status={current.status}
+      data-timed-out={timedOut || undefined}
+    >
+      {t('recipe.result', { id: current.id, status: statusText(current.status, t) })}
+      {timedOut && ` ${t('stillProcessing')}`}
+      {waiting && ` · ${waiting}`}
+    </p>
+  )
+}
+
+/**
+ * After `maxWait`, or a failed check of the converted file, offers to check again; a failed check
+ * is said in an alert of its own, outside the live region (not read out twice).
+ */
+function ConversionProblems({ file, polling, line }: ConversionProps) {
+  const t = useText(strings)
+  const { query, timedOut, restart } = useConversion(file, polling)
   const failed = useFailedAlert(file.id, [query])
-  // Check again vanishes once pressed: the keyboard goes to the result line it refreshes.
-  const line = useRef<HTMLParagraphElement>(null)
   return (
     <>
-      <p
-        ref={line}
-        tabIndex={-1}
-        data-slot="conversion-result"
-        data-status={current.status}
-        data-timed-out={timedOut || undefined}
-      >
-        {t('recipe.result', { id: current.id, status: statusText(current.status, t) })}
-        {timedOut && ` ${t('stillProcessing')}`}
-        {waiting && ` · ${waiting}`}
-      </p>
       {/* A failed check: a 4xx stops the polling (see pollInterval), so it is asked again on request. */}
       {failed.shown && <p role="alert">{t('refreshFailed', { message: errorText(query.error, t) })}</p>}
       {timedOut ? (
@@ -162,6 +180,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   ).at(-1)
   const converting = sent?.status === 'pending'
   const result = converted.get(fileId)
+  const resultLine = useRef<HTMLParagraphElement>(null)
   // A double click lands before React re-renders the disabled button: one conversion at a time
   // for each file.
   const inFlight = useRef(new Set<string>())
@@ -582,8 +601,9 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       </span>
       {sent?.error && <p role="alert">{errorText(sent.error, t)}</p>}
       <div role="status" data-slot="conversion-status">
-        {result && <ConversionResult file={result} polling={polling} />}
+        {result && <ConversionLine file={result} polling={polling} line={resultLine} />}
       </div>
+      {result && <ConversionProblems file={result} polling={polling} line={resultLine} />}
     </form>
   )
 })

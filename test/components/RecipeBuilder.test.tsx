@@ -1,10 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { http } from 'msw'
 import { Activity, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { type Recipe, RecipeBuilder } from '../../src/index.ts'
-import { baseUrl, setupEmulator, wrapper } from '../hooks/setup.tsx'
+import { FileServiceProvider, type Recipe, RecipeBuilder } from '../../src/index.ts'
+import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
 const { emulator, count, server } = setupEmulator({ delays: { conversion: 100 } })
@@ -513,6 +514,26 @@ describe('RecipeBuilder', () => {
     releaseA()
     await screen.findByText(/^Result f-\w+: /)
     expect(screen.getByRole('button', { name: 'Convert' })).toBeTruthy()
+  })
+
+  it("does not show the last user's conversion result to the next one (another token's scope)", async () => {
+    const user = userEvent.setup()
+    const { files } = await emulator.seed({ files: [{ sample: 'subject' }] })
+    const webp: Recipe = { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] }
+    const hostClient = newQueryClient()
+    const page = (who: string) => (
+      <QueryClientProvider client={hostClient}>
+        <FileServiceProvider baseUrl={baseUrl} projectId="demo" token={() => secretKey} tokenScope={who}>
+          <RecipeBuilder fileId={files[0]!.id} defaultValue={webp} previewDelay={10} />
+        </FileServiceProvider>
+      </QueryClientProvider>
+    )
+    const { rerender } = render(page('user-a'))
+    await user.click(await screen.findByRole('button', { name: 'Convert' }))
+    await screen.findByText(/^Result f-\w+: /)
+    rerender(page('user-b'))
+    await screen.findByRole('button', { name: 'Convert' })
+    expect(screen.queryByText(/^Result f-\w+: /)).toBeNull()
   })
 
   it('keeps its own submit when untyped code passes onSubmit', async () => {

@@ -179,7 +179,9 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
     ctx.queryClient,
   ).at(-1)
   const converting = sent?.status === 'pending'
-  const result = converted.get(fileId)
+  // …and to the token it was asked with: the next user of the page does not see it.
+  const asked = `${ctx.scope} ${fileId}`
+  const result = converted.get(asked)
   const resultLine = useRef<HTMLParagraphElement>(null)
   // A double click lands before React re-renders the disabled button: one conversion at a time
   // for each file.
@@ -352,8 +354,8 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       // `onSubmit` from untyped code must not replace the conversion.
       onSubmit={(e) => {
         e.preventDefault()
-        if (!valid || inFlight.current.has(fileId)) return
-        inFlight.current.add(fileId)
+        if (!valid || inFlight.current.has(asked)) return
+        inFlight.current.add(asked)
         // The host hears of every conversion started, also one that was answered while the
         // builder was hidden by an <Activity> (TanStack calls a mutate() call's own callbacks
         // only while someone listens). A refusal shows through the hook's state.
@@ -361,12 +363,12 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
           .mutateAsync({ fileId, recipe: canonical })
           .then(
             (file) => {
-              setConverted((all) => new Map(all).set(fileId, file))
+              setConverted((all) => new Map(all).set(asked, file))
               onConvertedLatest.current?.(file)
             },
             () => {},
           )
-          .finally(() => inFlight.current.delete(fileId))
+          .finally(() => inFlight.current.delete(asked))
       }}
     >
       <label>

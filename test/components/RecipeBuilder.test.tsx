@@ -428,6 +428,17 @@ describe('RecipeBuilder', () => {
     await waitFor(() => expect(result.textContent).toMatch(/: Ready$/), { timeout: 4_000 })
   })
 
+  it('sends one conversion for two presses before it re-renders (a double click)', async () => {
+    await render_('subject', {
+      defaultValue: { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] },
+    })
+    const convert = screen.getByRole('button', { name: 'Convert' })
+    fireEvent.click(convert)
+    fireEvent.click(convert)
+    await screen.findByText(/^Result f-\w+: /)
+    expect(count('POST', '/conversions/image.json')).toBe(1)
+  })
+
   it('shows a result or a refusal only under the file it belongs to', async () => {
     const user = userEvent.setup()
     const { files } = await emulator.seed({ files: [{ sample: 'subject' }, { sample: 'subject' }] })

@@ -1,5 +1,5 @@
 'use client'
-import { useMutationState, useQuery } from '@tanstack/react-query'
+import { type MutationFilters, useMutationState, useQuery } from '@tanstack/react-query'
 import { type ComponentProps, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import type { ConversionKind, ConversionsInfo, FileResource } from '../../api/types.js'
 import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
@@ -166,26 +166,19 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   // for whichever file is picked must not show it under the next one.
   const [converted, setConverted] = useState(() => new Map<string, FileResource>())
   const convert = useConvert(kind)
-  // This file's latest conversion, whichever the hook last started (the host may have picked
-  // another file meanwhile, and come back): its "Starting…", offline wait or refusal.
-  const sent = useMutationState(
-    {
-      filters: {
-        mutationKey: convertKey(ctx),
-        predicate: ({ state }) => (state.variables as { fileId: string } | undefined)?.fileId === fileId,
-      },
-      select: (m) => m.state,
-    },
-    ctx.queryClient,
-  ).at(-1)
+  // This file's conversions (under this token: the key has its scope), whichever the hook last
+  // started (the host may have picked another file meanwhile, and come back).
+  const ofThisFile: MutationFilters = {
+    mutationKey: convertKey(ctx),
+    predicate: ({ state }) => (state.variables as { fileId: string } | undefined)?.fileId === fileId,
+  }
+  // The latest one: its "Starting…", offline wait or refusal.
+  const sent = useMutationState({ filters: ofThisFile, select: (m) => m.state }, ctx.queryClient).at(-1)
   const converting = sent?.status === 'pending'
   // …and to the token it was asked with: the next user of the page does not see it.
   const asked = `${ctx.scope} ${fileId}`
   const result = converted.get(asked)
   const resultLine = useRef<HTMLParagraphElement>(null)
-  // A double click lands before React re-renders the disabled button: one conversion at a time
-  // for each file.
-  const inFlight = useRef(new Set<string>())
   // The answer lands renders later: it tells the host's latest onConverted.
   const onConvertedLatest = useLatest(onConverted)
   const ids = useId()
@@ -354,21 +347,19 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
       // `onSubmit` from untyped code must not replace the conversion.
       onSubmit={(e) => {
         e.preventDefault()
-        if (!valid || inFlight.current.has(asked)) return
-        inFlight.current.add(asked)
+        // One conversion of a file at a time: a double click lands before the render that says
+        // "Starting…" (TanStack tells of the first a task later); the cache knows at once.
+        if (!valid || ctx.queryClient.isMutating(ofThisFile)) return
         // The host hears of every conversion started, also one that was answered while the
         // builder was hidden by an <Activity> (TanStack calls a mutate() call's own callbacks
         // only while someone listens). A refusal shows through the hook's state.
-        convert
-          .mutateAsync({ fileId, recipe: canonical })
-          .then(
-            (file) => {
-              setConverted((all) => new Map(all).set(asked, file))
-              onConvertedLatest.current?.(file)
-            },
-            () => {},
-          )
-          .finally(() => inFlight.current.delete(asked))
+        convert.mutateAsync({ fileId, recipe: canonical }).then(
+          (file) => {
+            setConverted((all) => new Map(all).set(asked, file))
+            onConvertedLatest.current?.(file)
+          },
+          () => {},
+        )
       }}
     >
       <label>

@@ -33,6 +33,7 @@ describe('POST /__emulator/seed', () => {
     [{ files: [{ metadata: { a: 1 } }] }, /^files\[0\]\.metadata is an object of strings/],
     [{ files: [{}], groups: [{ files: ['0'] }] }, /^groups\[0\]\.files is an array of indexes/],
     [{ groups: { files: [0] } }, /^groups is an array/],
+    [{ files: [1], groups: ['g'] }, /^files\[0\] is an object \(got 1\)/],
     [{ file: [{}] }, /^"file" is not a seed field; known: demo, files, groups/],
     [{ files: [{ sampel: 'blank' }] }, /^files\[0\]: "sampel" is not a seed field/],
   ])('answers 400 naming the problem: %j', async (body, message) => {

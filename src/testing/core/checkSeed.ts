@@ -17,6 +17,25 @@ function unknownKeys(where: string, value: Record<string, unknown>, known: reado
     .map((key) => `${where}${shown(key)} is not a seed field; known: ${known.join(', ')}.`)
 }
 
+/**
+ * Checks `list` is an array of objects (`name` is "an array of `what`"), then each of its first
+ * 1000 with `check`, given where it is (`files[2]`).
+ */
+function eachObject(
+  problems: string[],
+  name: string,
+  what: string,
+  list: unknown,
+  check: (at: string, entry: Record<string, unknown>) => void,
+) {
+  if (!Array.isArray(list)) return problems.push(`${name} is an array of ${what} (got ${shown(list)}).`)
+  for (const [i, entry] of (list as unknown[]).slice(0, 1000).entries()) {
+    const at = `${name}[${i}]`
+    if (isObject(entry)) check(at, entry)
+    else problems.push(`${at} is an object (got ${shown(entry)}).`)
+  }
+}
+
 /** The problems of a seed (`{ files?, groups? }`, and `demo` when `demo` is true), or none. */
 export function checkSeed(input: unknown, demo = false): string[] {
   if (!isObject(input)) return [`The seed is an object { files?, groups? } (got ${shown(input)}).`]
@@ -24,51 +43,37 @@ export function checkSeed(input: unknown, demo = false): string[] {
   if (demo && input.demo !== undefined && typeof input.demo !== 'boolean')
     problems.push(`demo is true or false (got ${shown(input.demo)}).`)
   const { files = [], groups = [] } = input
-  if (!Array.isArray(files)) problems.push(`files is an array of files to make (got ${shown(files)}).`)
-  else
-    for (const [i, file] of (files as unknown[]).slice(0, 1000).entries()) {
-      const at = `files[${i}]`
-      if (!isObject(file)) {
-        problems.push(`${at} is an object (got ${shown(file)}).`)
-        continue
-      }
-      problems.push(...unknownKeys(`${at}: `, file, ['sample', 'data', 'name', 'mime', 'metadata']))
-      if (file.sample !== undefined && !(sampleNames as readonly unknown[]).includes(file.sample))
-        problems.push(`${at}.sample is one of ${sampleNames.join(', ')} (got ${shown(file.sample)}).`)
-      if (file.data !== undefined && !(file.data instanceof Uint8Array))
-        problems.push(
-          `${at}.data is bytes, a Uint8Array (got ${shown(file.data)}); JSON can't carry them: upload the file (POST /api/v1/projects/<project>/files.json) instead.`,
-        )
-      for (const key of ['name', 'mime'] as const)
-        if (file[key] !== undefined && typeof file[key] !== 'string')
-          problems.push(`${at}.${key} is a string (got ${shown(file[key])}).`)
-      const metadata = file.metadata
-      if (
-        metadata !== undefined &&
-        (!isObject(metadata) || !Object.values(metadata).every((v) => typeof v === 'string'))
+  eachObject(problems, 'files', 'files to make', files, (at, file) => {
+    problems.push(...unknownKeys(`${at}: `, file, ['sample', 'data', 'name', 'mime', 'metadata']))
+    if (file.sample !== undefined && !(sampleNames as readonly unknown[]).includes(file.sample))
+      problems.push(`${at}.sample is one of ${sampleNames.join(', ')} (got ${shown(file.sample)}).`)
+    if (file.data !== undefined && !(file.data instanceof Uint8Array))
+      problems.push(
+        `${at}.data is bytes, a Uint8Array (got ${shown(file.data)}); JSON can't carry them: upload the file (POST /api/v1/projects/<project>/files.json) instead.`,
       )
-        problems.push(`${at}.metadata is an object of strings (got ${shown(metadata)}).`)
-    }
-  if (!Array.isArray(groups)) problems.push(`groups is an array of groups to make (got ${shown(groups)}).`)
-  else
-    for (const [i, group] of (groups as unknown[]).slice(0, 1000).entries()) {
-      const at = `groups[${i}]`
-      if (!isObject(group)) {
-        problems.push(`${at} is an object (got ${shown(group)}).`)
-        continue
-      }
-      problems.push(...unknownKeys(`${at}: `, group, ['fileIds', 'files', 'status']))
-      const { fileIds, files: indexes, status } = group
-      if (fileIds !== undefined && !(Array.isArray(fileIds) && fileIds.every((id) => typeof id === 'string')))
-        problems.push(`${at}.fileIds is an array of file ids (got ${shown(fileIds)}).`)
-      // An index past this seed's files is left out (a group of no files, as tests make them).
-      if (
-        indexes !== undefined &&
-        !(Array.isArray(indexes) && indexes.every((n) => Number.isInteger(n) && (n as number) >= 0))
-      )
-        problems.push(`${at}.files is an array of indexes into this seed's files (got ${shown(indexes)}).`)
-      if (status !== undefined && typeof status !== 'string')
-        problems.push(`${at}.status is a string (got ${shown(status)}).`)
-    }
+    for (const key of ['name', 'mime'] as const)
+      if (file[key] !== undefined && typeof file[key] !== 'string')
+        problems.push(`${at}.${key} is a string (got ${shown(file[key])}).`)
+    const metadata = file.metadata
+    if (
+      metadata !== undefined &&
+      (!isObject(metadata) || !Object.values(metadata).every((v) => typeof v === 'string'))
+    )
+      problems.push(`${at}.metadata is an object of strings (got ${shown(metadata)}).`)
+  })
+  eachObject(problems, 'groups', 'groups to make', groups, (at, group) => {
+    problems.push(...unknownKeys(`${at}: `, group, ['fileIds', 'files', 'status']))
+    const { fileIds, files: indexes, status } = group
+    if (fileIds !== undefined && !(Array.isArray(fileIds) && fileIds.every((id) => typeof id === 'string')))
+      problems.push(`${at}.fileIds is an array of file ids (got ${shown(fileIds)}).`)
+    // An index past this seed's files is left out (a group of no files, as tests make them).
+    if (
+      indexes !== undefined &&
+      !(Array.isArray(indexes) && indexes.every((n) => Number.isInteger(n) && (n as number) >= 0))
+    )
+      problems.push(`${at}.files is an array of indexes into this seed's files (got ${shown(indexes)}).`)
+    if (status !== undefined && typeof status !== 'string')
+      problems.push(`${at}.status is a string (got ${shown(status)}).`)
+  })
   return problems.slice(0, 20)
 }

@@ -1,14 +1,13 @@
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
-import { http } from 'msw'
 import { Activity, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createFileServiceClient, FileServiceProvider, GroupEditor } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
-const { emulator, count, server } = setupEmulator({ delays: { group: 100 } })
+const { emulator, count, hold } = setupEmulator({ delays: { group: 100 } })
 const client = createFileServiceClient({ baseUrl, projectId: 'demo', token: secretKey })
 // A test that fails while offline leaves the next ones online.
 afterEach(() => onlineManager.setOnline(true))
@@ -710,16 +709,7 @@ describe('GroupEditor', () => {
     })
     const [A, B] = groups as [(typeof groups)[0], (typeof groups)[0]]
     // Group A's save is held until group B's has been answered.
-    let releaseA = () => {}
-    const heldA = new Promise<void>((resolve) => {
-      releaseA = resolve
-    })
-    server.use(
-      http.put(`${baseUrl}/api/v1/projects/demo/groups/${A.id}.json`, async ({ request }) => {
-        await heldA
-        return emulator.fetch(request)
-      }),
-    )
+    const releaseA = hold('put', `/api/v1/projects/demo/groups/${A.id}.json`)
     const onSaved = vi.fn()
     const user = userEvent.setup()
     const { Wrapper } = wrapper()
@@ -749,16 +739,7 @@ describe('GroupEditor', () => {
       groups: [{ fileIds: [files[0]!.id, files[1]!.id] }, { fileIds: [files[2]!.id] }],
     })
     const [A, B] = groups as [(typeof groups)[0], (typeof groups)[0]]
-    let releaseA = () => {}
-    const heldA = new Promise<void>((resolve) => {
-      releaseA = resolve
-    })
-    server.use(
-      http.put(`${baseUrl}/api/v1/projects/demo/groups/${A.id}.json`, async ({ request }) => {
-        await heldA
-        return emulator.fetch(request)
-      }),
-    )
+    const releaseA = hold('put', `/api/v1/projects/demo/groups/${A.id}.json`)
     const user = userEvent.setup()
     const { Wrapper } = wrapper()
     const { rerender } = render(<GroupEditor groupId={A.id} />, { wrapper: Wrapper })

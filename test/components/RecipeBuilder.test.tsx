@@ -1,14 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
-import { http } from 'msw'
 import { Activity, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { FileServiceProvider, type Recipe, RecipeBuilder } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
-const { emulator, count, server } = setupEmulator({ delays: { conversion: 100 } })
+const { emulator, count, hold } = setupEmulator({ delays: { conversion: 100 } })
 const recipeText = () => document.querySelector('[data-slot="recipe-text"]')!.textContent
 const options = (select: HTMLElement) =>
   within(select)
@@ -497,16 +496,7 @@ describe('RecipeBuilder', () => {
     const [a, b] = files.map((f) => f.id)
     const webp: Recipe = { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] }
     // A's conversion is held until the end; B's goes through.
-    let releaseA = () => {}
-    const heldA = new Promise<void>((resolve) => {
-      releaseA = resolve
-    })
-    server.use(
-      http.post(`${baseUrl}/api/v1/projects/demo/files/${a}/conversions/image.json`, async ({ request }) => {
-        await heldA
-        return emulator.fetch(request)
-      }),
-    )
+    const releaseA = hold('post', `/api/v1/projects/demo/files/${a}/conversions/image.json`)
     const { Wrapper } = wrapper()
     const builder = (fileId: string) => (
       <RecipeBuilder fileId={fileId} defaultValue={webp} previewDelay={10} />

@@ -2,6 +2,7 @@
 // QueryClient and the FileServiceProvider.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup } from '@testing-library/react'
+import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import type { ReactNode } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
@@ -31,7 +32,21 @@ export function setupEmulator(options: Parameters<typeof createFileServiceEmulat
   afterAll(() => server.close())
   const count = (method: string, pathPart: string) =>
     requests.filter((r) => r.method === method && r.path.includes(pathPart)).length
-  return { emulator, server, requests, count }
+  /** Holds the emulator's answers to `method path` (under baseUrl) until the returned release is called. */
+  const hold = (method: 'put' | 'post', path: string) => {
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    server.use(
+      http[method](`${baseUrl}${path}`, async ({ request }) => {
+        await released
+        return emulator.fetch(request)
+      }),
+    )
+    return release
+  }
+  return { emulator, server, requests, count, hold }
 }
 
 export function newQueryClient() {

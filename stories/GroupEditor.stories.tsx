@@ -19,6 +19,13 @@ const withGroup = {
     <GroupEditor {...args} groupId={(loaded.seeded as Seeded).groups[0]!.id} />
   ),
 }
+/** Loads a group of a.png and b.png, the story's provider holding the group's own token. */
+const abGroupWithItsToken = seed({
+  files: [{ name: 'a.png' }, { name: 'b.png' }],
+  groups: [{ files: [0, 1] }],
+  token: 'group',
+})
+
 const names = (canvas: ReturnType<typeof within>) =>
   canvas
     .getAllByRole('listitem')
@@ -168,9 +175,7 @@ export const DarkTheme: Story = {
   ...withGroup,
   parameters: { theme: 'dark' },
   globals: { backgrounds: { value: 'dark' } },
-  loaders: [
-    seed({ files: [{ name: 'a.png' }, { name: 'b.png' }], groups: [{ files: [0, 1] }], token: 'group' }),
-  ],
+  loaders: [abGroupWithItsToken],
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('button', { name: '2. b.png' })).toBeVisible()
   },
@@ -179,9 +184,7 @@ export const DarkTheme: Story = {
 /** Saved while the browser is offline: the save waits for the network, and says so. */
 export const SaveOffline: Story = {
   ...withGroup,
-  loaders: [
-    seed({ files: [{ name: 'a.png' }, { name: 'b.png' }], groups: [{ files: [0, 1] }], token: 'group' }),
-  ],
+  loaders: [abGroupWithItsToken],
   beforeEach: onlineAfter,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -224,9 +227,7 @@ export const ChangedElsewhere: Story = {
  */
 export const RefreshFailed: Story = {
   ...withGroup,
-  loaders: [
-    seed({ files: [{ name: 'a.png' }, { name: 'b.png' }], groups: [{ files: [0, 1] }], token: 'group' }),
-  ],
+  loaders: [abGroupWithItsToken],
   beforeEach: onlineAfter,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)

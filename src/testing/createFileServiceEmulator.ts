@@ -236,8 +236,6 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   const maxUploadBytes = options.maxUploadBytes ?? 100 * 1024 * 1024
   const faults = createFaults()
   const newIds = options.ids === 'sequential' ? sequentialIds() : randomIds
-  const randomId = (prefix: string) => newIds.id(prefix)
-  const randomUuid = () => newIds.uuid()
   /** Moves at every reset(), so requests that waited across one can tell. */
   let resets = 0
 
@@ -254,7 +252,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
 
   // ---- jobs -------------------------------------------------------------------------------
   const schedule = (kind: JobRecord['kind'], targetId: string, payload: Record<string, unknown> = {}) => {
-    const job = { id: randomId('j'), dueAt: now() + delays[kind], kind, targetId, payload }
+    const job = { id: newIds.id('j'), dueAt: now() + delays[kind], kind, targetId, payload }
     storage.putJob(job)
     return job
   }
@@ -297,7 +295,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     storage.putFile({
       ...file,
       status: 'ready',
-      uuid: randomUuid(),
+      uuid: newIds.uuid(),
       blobKey: file.id,
       mime: probe.mime,
       isImage: probe.isImage,
@@ -362,7 +360,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
           ...target,
           thumbnailsGroupId,
           status: 'ready',
-          uuid: randomUuid(),
+          uuid: newIds.uuid(),
           blobKey,
           mime: out.mime,
           isImage: out.image !== null,
@@ -700,11 +698,11 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   function newGroup(fileIds: string[]): GroupRecord {
     const at = createdIso()
     return {
-      id: randomId('g'),
+      id: newIds.id('g'),
       projectId,
       uuid: null,
       status: 'pending',
-      accessToken: randomId('gat'),
+      accessToken: newIds.id('gat'),
       fileIds,
       createdAt: at,
       updatedAt: at,
@@ -713,16 +711,16 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
 
   /** The group once built: `ready`, with a new `<uuid>~<count>`. */
   function builtGroup(group: GroupRecord): GroupRecord {
-    return { ...group, uuid: `${randomUuid()}~${group.fileIds.length}`, status: 'ready', updatedAt: iso() }
+    return { ...group, uuid: `${newIds.uuid()}~${group.fileIds.length}`, status: 'ready', updatedAt: iso() }
   }
 
   function newFile(fields: Partial<FileRecord>): FileRecord {
     return {
-      id: randomId('f'),
+      id: newIds.id('f'),
       projectId,
       uuid: null,
       status: 'pending',
-      accessToken: randomId('fat'),
+      accessToken: newIds.id('fat'),
       isImage: false,
       mime: null,
       originalName: null,
@@ -749,7 +747,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     const file = newFile({
       ...fields,
       status: 'ready',
-      uuid: randomUuid(),
+      uuid: newIds.uuid(),
       isImage: probe.isImage,
       mime: probe.mime,
       image: probe.image,
@@ -1098,7 +1096,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     }
     const at = iso()
     const action = {
-      id: existing?.id ?? randomId('a'),
+      id: existing?.id ?? newIds.id('a'),
       projectId,
       fileId: file.id,
       actionType: type,

@@ -135,17 +135,13 @@ function faultProblems(body: Record<string, unknown>): string[] {
   if (failConversions !== undefined && typeof failConversions !== 'string')
     problems.push('failConversions is a file id.')
   if (failNext !== undefined) {
-    const next = (typeof failNext === 'object' && failNext !== null ? failNext : {}) as Record<
-      string,
-      unknown
-    >
-    if (typeof failNext !== 'object' || failNext === null || Array.isArray(failNext))
+    // Anything but an object is an empty one: it has no match or status.
+    const next = (
+      typeof failNext === 'object' && failNext !== null && !Array.isArray(failNext) ? failNext : {}
+    ) as Record<string, unknown>
+    unknown(Object.keys(next), failNextKeys, 'failNext field')
+    if (typeof next.match !== 'string' || typeof next.status !== 'number')
       problems.push('failNext needs {match: string, status: number}.')
-    else {
-      unknown(Object.keys(next), failNextKeys, 'failNext field')
-      if (typeof next.match !== 'string' || typeof next.status !== 'number')
-        problems.push('failNext needs {match: string, status: number}.')
-    }
     if (next.count !== undefined && typeof next.count !== 'number')
       problems.push('failNext: count is a number.')
     if (next.retryAfter !== undefined && typeof next.retryAfter !== 'number')

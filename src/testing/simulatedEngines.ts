@@ -119,13 +119,7 @@ export async function isBlankPng(d: Uint8Array): Promise<boolean> {
   const stride = width * channels
   let raw: Uint8Array
   try {
-    const joined = new Uint8Array(idat.reduce((n, c) => n + c.length, 0))
-    let at = 0
-    for (const c of idat) {
-      joined.set(c, at)
-      at += c.length
-    }
-    raw = inflate(joined, height * (stride + 1))
+    raw = inflate(idat, height * (stride + 1))
   } catch {
     return false
   }

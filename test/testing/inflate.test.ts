@@ -45,6 +45,13 @@ describe('inflate', () => {
     }
   })
 
+  it('reads a stream given in several arrays, as a PNG splits it into IDAT chunks', () => {
+    const data = sample(70_000, 3)
+    const whole = deflateSync(data)
+    const cuts = [0, 1, 5000, 5001, whole.length]
+    expect(inflate(cuts.slice(1).map((end, i) => whole.subarray(cuts[i], end)))).toEqual(data)
+  })
+
   it('stops at the limit, and refuses a broken stream', () => {
     const data = sample(50_000, 1)
     expect(inflate(deflateSync(data), 1234)).toEqual(data.subarray(0, 1234))

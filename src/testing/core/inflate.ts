@@ -5,20 +5,29 @@
 import { Unzlib } from 'fflate'
 
 /**
- * The data of a zlib stream, up to `limit` bytes: the input is fed in small pieces and decoding
- * stops once `limit` is reached, so a stream that inflates far past what an image needs (a
- * "zip bomb" upload) costs at most one piece's worth more. Throws on a malformed stream.
+ * The data of a zlib stream (in one array, or in several in order, as a PNG's IDAT chunks), up
+ * to `limit` bytes: the input is fed in small pieces and decoding stops once `limit` is reached,
+ * so a stream that inflates far past what an image needs (a "zip bomb" upload) costs at most one
+ * piece's worth more. Throws on a malformed stream.
  */
-export function inflate(input: Uint8Array, limit = Number.POSITIVE_INFINITY): Uint8Array {
+export function inflate(
+  input: Uint8Array | readonly Uint8Array[],
+  limit = Number.POSITIVE_INFINITY,
+): Uint8Array {
+  const piece = 4096
+  const pieces: Uint8Array[] = []
+  for (const part of input instanceof Uint8Array ? [input] : input)
+    for (let at = 0; at < part.length; at += piece) pieces.push(part.subarray(at, at + piece))
   const chunks: Uint8Array[] = []
   let size = 0
   const stream = new Unzlib((chunk) => {
     chunks.push(chunk)
     size += chunk.length
   })
-  const piece = 4096
-  for (let at = 0; at < input.length && size < limit; at += piece)
-    stream.push(input.subarray(at, at + piece), at + piece >= input.length)
+  for (const [i, bytes] of pieces.entries()) {
+    if (size >= limit) break
+    stream.push(bytes, i === pieces.length - 1)
+  }
   const out = new Uint8Array(size)
   let at = 0
   for (const chunk of chunks) {

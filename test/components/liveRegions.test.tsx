@@ -58,6 +58,26 @@ describe('live regions are there before their text', () => {
     await waitFor(() => expect(copy.textContent).toMatch(/^The browser did not allow copying/))
   })
 
+  it('GroupEditor: a first edit is read out once, and a version saved elsewhere is read out', async () => {
+    const { files } = await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }] })
+    const { groups } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
+    const user = userEvent.setup()
+    const { Wrapper, hostClient } = wrapper()
+    render(<GroupEditor groupId={groups[0]!.id} />, { wrapper: Wrapper })
+    await user.click(await screen.findByRole('button', { name: 'Move b.png up' }))
+    // What the live regions hold now is what a screen reader reads out for the edit.
+    const spoken = () =>
+      [...document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')]
+        .map((region) => region.textContent)
+        .filter(Boolean)
+    expect(spoken()).toEqual(['b.png moved to position 1 of 2.'])
+    expect(screen.getByText('Unsaved changes')).toBeDefined()
+    await client.groups.update(groups[0]!.id, { fileIds: [files[0]!.id] })
+    await hostClient.invalidateQueries()
+    await screen.findByText(/changed elsewhere/)
+    expect(spoken()).toContainEqual(expect.stringMatching(/^This group was changed elsewhere/))
+  })
+
   it('FileList: still processing after the longest wait', async () => {
     const { files } = await emulator.seed({ files: [{ name: 'photo.png' }] })
     await client.conversions.convert(files[0]!.id, 'image', '/-/format/webp/')

@@ -603,18 +603,18 @@ export const GroupEditor = withRef(function GroupEditor({
         <div data-slot="editor-actions">
           {/* Saving now would leave out the files still uploading (and, once a group is created
               anonymously, lose them): the save waits for them, and says so. */}
-          {/* Live: a version saved elsewhere shows up with a refresh, not with a key press. */}
+          {/* Live: a version saved elsewhere shows up with a refresh, not with a key press.
+              "Unsaved changes" comes with a key press, which the announcer already reads out. */}
           <span aria-live="polite">
             {uploadsPending > 0 ? (
               <span data-slot="uploads-pending">{t('editor.waitingForUploads')}</span>
             ) : (
-              dirty && (
-                <span data-slot="unsaved">
-                  {t(changedElsewhere ? 'editor.changedElsewhere' : 'editor.unsaved')}
-                </span>
-              )
+              dirty && changedElsewhere && <span data-slot="unsaved">{t('editor.changedElsewhere')}</span>
             )}
-          </span>{' '}
+          </span>
+          {!uploadsPending && dirty && !changedElsewhere && (
+            <span data-slot="unsaved">{t('editor.unsaved')}</span>
+          )}{' '}
           <button
             ref={saveButton}
             type="button"

@@ -178,6 +178,8 @@ export const uploaderMessages = {
   'uploader.list': 'Uploads',
   'uploader.queued': 'Waiting to upload',
   'uploader.uploading': 'Uploading {percent}',
+  'uploader.startedOne': 'Uploading {name}.',
+  'uploader.started': 'Uploading {count} files.',
   'uploader.finishing': 'Sent, waiting for the service',
   'uploader.done': 'Uploaded',
   'uploader.failed': 'Failed: {message}',

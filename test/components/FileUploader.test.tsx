@@ -38,6 +38,29 @@ describe('FileUploader', () => {
     await expectNoAxeViolations(container)
   })
 
+  it('says what began in a region that was there before, and not once it is over', async () => {
+    const user = userEvent.setup({ applyAccept: false })
+    const { Wrapper } = wrapper({ token: undefined })
+    render(<FileUploader accept={['text/*']} />, { wrapper: Wrapper })
+    const region = screen.getByRole('status')
+    expect(region.textContent).toBe('')
+    emulator.faults.latency(200)
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File(['one'], 'one.txt', { type: 'text/plain' }),
+      new File(['two'], 'two.png', { type: 'image/png' }),
+      new File(['three'], 'three.txt', { type: 'text/plain' }),
+    ])
+    // The refused file has its own alert.
+    expect(region.textContent).toBe('Uploading 2 files.')
+    await vi.waitFor(() => expect(item('three.txt').getAttribute('data-status')).toBe('done'))
+    expect(region.textContent).toBe('')
+    await user.upload(
+      screen.getByLabelText('Choose files'),
+      new File(['four'], 'four.txt', { type: 'text/plain' }),
+    )
+    expect(region.textContent).toBe('Uploading four.txt.')
+  })
+
   it('refuses files over the size limit or of another type, with a clear message, without sending them', async () => {
     const user = userEvent.setup({ applyAccept: false })
     const { Wrapper } = wrapper({ token: undefined })

@@ -8,6 +8,7 @@ import { stateMessages, uploaderMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
 import { formatPercent, formatSize, shownName } from '../shared/format.js'
+import { useAnnouncement } from '../shared/useAnnouncement.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
 import { useLatest } from '../shared/useLatest.js'
 import { useOnline } from '../shared/useOnline.js'
@@ -114,6 +115,7 @@ export const FileUploader = withRef(function FileUploader({
   const online = useOnline()
   const inputId = useId()
   const [items, setItems] = useState<UploadItem[]>([])
+  const [announcement, announce] = useAnnouncement()
   const [isDragging, setDragging] = useState(false)
   const controllers = useRef(new Map<string, AbortController>())
   const counter = useRef(0)
@@ -215,7 +217,16 @@ export const FileUploader = withRef(function FileUploader({
       }
     })
     setItems((list) => [...list, ...added])
-    for (const item of added) if (item.status === 'uploading') start(item.key, item.file)
+    const sent = added.filter((item) => item.status === 'uploading')
+    for (const item of sent) start(item.key, item.file)
+    // Each item's own status region appears with its item, too late to be read out: the
+    // uploader's says what began (a refused file has its own alert).
+    if (sent.length)
+      announce(
+        sent.length === 1
+          ? t('uploader.startedOne', { name: shownName(sent[0]!.file.name) })
+          : t('uploader.started', { count: sent.length }),
+      )
   }
 
   const onDrop = (event: DragEvent) => {
@@ -321,7 +332,11 @@ export const FileUploader = withRef(function FileUploader({
         />{' '}
         <label htmlFor={inputId} className="fk-button">
           {t('uploader.choose')}
-        </label>
+        </label>{' '}
+        {/* Said while they are on their way: "Uploading 2 files." is not left behind once they are done. */}
+        <span role="status" data-slot="upload-announcer">
+          {pending > 0 && announcement}
+        </span>
       </section>
       {items.length > 0 && (
         <ul ref={list} aria-label={t('uploader.list')} data-slot="upload-list">

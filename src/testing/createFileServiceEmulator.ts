@@ -73,9 +73,14 @@ export interface SeedFile {
   metadata?: Record<string, string> | undefined
 }
 
-/** What `seed()` accepts for one group: files by id, or by index into this seed's `files`. */
+/**
+ * What `seed()` accepts for one group: at least one file, by id or by index into this seed's
+ * `files`.
+ */
 export interface SeedGroup {
+  /** Files made before, ready and not removed (as the service asks of a group's files). */
   fileIds?: string[] | undefined
+  /** Indexes into this seed's `files` (used when `fileIds` is not given). */
   files?: number[] | undefined
   /** `pending` makes a group still being built: no uuid until its job makes it ready. @default 'ready' */
   status?: string | undefined
@@ -662,6 +667,13 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     const ids = [...new Set((raw as string[]).map((s) => s.trim()).filter(Boolean))]
     if (!ids.length) fail(422, 'file_ids must name at least one file.')
     if (ids.length > 1000) fail(422, `A group holds at most 1000 files (got ${ids.length}).`)
+    const problems = groupFileProblems(ids)
+    if (problems.length) fail(422, ...problems)
+    return ids
+  }
+
+  /** Why a group can't be made of these files (none missing, removed or without content), or none. */
+  function groupFileProblems(ids: string[]): string[] {
     const missing: string[] = []
     // The real service builds the group from the files' uuids in a job, which fails for a file
     // with no content: an upload from a URL still pending, a conversion pending or failed.
@@ -678,7 +690,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
         .slice(0, 20)
         .map((id) => (id.length > 40 ? `${id.slice(0, 40)}…` : id))
         .join(', ') + (list.length > 20 ? ` and ${list.length - 20} more` : '')
-    const problems = [
+    return [
       ...(missing.length ? [`Unknown or removed file ids: ${shown(missing)}.`] : []),
       ...(empty.length
         ? [
@@ -686,8 +698,6 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
           ]
         : []),
     ]
-    if (problems.length) fail(422, ...problems)
-    return ids
   }
 
   /** A new group, not built yet: `pending`, with no uuid until its job (UPSTREAM §6). */
@@ -1270,7 +1280,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     })
     control.post('/seed', async (c) => {
       const body = (await jsonBody(c)) as { demo?: boolean; files?: SeedFile[]; groups?: SeedGroup[] }
-      const problems = checkSeed(body, true)
+      const problems = seedProblems(body, true)
       if (problems.length) fail(400, ...problems)
       const result = body.demo
         ? await seedDemo()
@@ -1316,6 +1326,22 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     eicar: () => ({ data: eicar(), name: 'eicar.com.txt', mime: 'text/plain' }),
   }
 
+  /**
+   * The problems of a seed, or none: its shape, then the existing files its groups name by id
+   * (each unknown, removed or not ready is refused, as the service refuses such a group). Nothing
+   * is made from a seed with problems.
+   */
+  function seedProblems(input: unknown, demo = false): string[] {
+    const problems = checkSeed(input, demo)
+    if (problems.length) return problems
+    const { groups = [] } = input as { groups?: SeedGroup[] }
+    return groups
+      .flatMap((spec, i) =>
+        spec.fileIds ? groupFileProblems(spec.fileIds).map((problem) => `groups[${i}]: ${problem}`) : [],
+      )
+      .slice(0, 20)
+  }
+
   /** Adds ready files and groups; returns the records with their tokens. */
   async function seed({
     files = [],
@@ -1324,7 +1350,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     files?: SeedFile[] | undefined
     groups?: SeedGroup[] | undefined
   }): Promise<SeedResult> {
-    const problems = checkSeed({ files, groups })
+    const problems = seedProblems({ files, groups })
     if (problems.length) throw new TypeError(`seed(): ${problems.join(' ')}`)
     const created: FileRecord[] = []
     for (const [i, spec] of files.entries()) {
@@ -1337,8 +1363,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
       )
     }
     const madeGroups = groups.map((spec) => {
-      const ids =
-        spec.fileIds ?? (spec.files ?? []).map((i) => created[i]?.id).filter((id): id is string => !!id)
+      const ids = spec.fileIds ?? (spec.files ?? []).map((i) => created[i]!.id)
       const status = spec.status ?? 'ready'
       // One still being built (`pending`) has no uuid yet, as a new group's.
       const done = finalStatuses.has(status)

@@ -546,8 +546,7 @@ describe('GroupList', () => {
   })
 
   it('links each group to the address getHref gives', async () => {
-    await emulator.seed({ files: [{}] })
-    const { groups } = await emulator.seed({ groups: [{ files: [0] }] })
+    const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
     const { Wrapper } = wrapper()
     render(<GroupList getHref={(group) => `/groups/${group.id}`} />, { wrapper: Wrapper })
     const link = await screen.findByRole('link', { name: groups[0]!.id })
@@ -555,8 +554,7 @@ describe('GroupList', () => {
   })
 
   it("puts the host's row actions after Open: a Delete button made with useDeleteGroup", async () => {
-    await emulator.seed({ files: [{}] })
-    const { groups } = await emulator.seed({ groups: [{ files: [0] }, { files: [0] }] })
+    const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }, { files: [0] }] })
     const kept = groups[0]!
     const deleted = groups[1]!
     function Delete({ group }: { group: Group }) {
@@ -587,8 +585,7 @@ describe('GroupList', () => {
   })
 
   it('has an Actions column for renderActions alone, without Open', async () => {
-    await emulator.seed({ files: [{}] })
-    const { groups } = await emulator.seed({ groups: [{ files: [0] }] })
+    const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
     const { Wrapper } = wrapper()
     render(<GroupList renderActions={(group) => <a href={`/groups/${group.id}/edit`}>Edit</a>} />, {
       wrapper: Wrapper,
@@ -633,8 +630,7 @@ describe('GroupList', () => {
   })
 
   it('opens on a given page and says when the page changes, for a host to come back to it', async () => {
-    await emulator.seed({ files: [{}] })
-    await emulator.seed({ groups: Array.from({ length: 25 }, () => ({ files: [0] })) })
+    await emulator.seed({ files: [{}], groups: Array.from({ length: 25 }, () => ({ files: [0] })) })
     const user = userEvent.setup()
     const onPageChange = vi.fn()
     const { Wrapper } = wrapper()
@@ -648,8 +644,10 @@ describe('GroupList', () => {
   })
 
   it('goes back a page when the last group on the last page is deleted', async () => {
-    await emulator.seed({ files: [{}] })
-    const { groups } = await emulator.seed({ groups: Array.from({ length: 11 }, () => ({ files: [0] })) })
+    const { groups } = await emulator.seed({
+      files: [{}],
+      groups: Array.from({ length: 11 }, () => ({ files: [0] })),
+    })
     const user = userEvent.setup()
     const { Wrapper, hostClient } = wrapper()
     render(<GroupList defaultPageSize={10} />, { wrapper: Wrapper })
@@ -663,8 +661,7 @@ describe('GroupList', () => {
   })
 
   it('asks again for the last page after it failed to load, when Last page is pressed again', async () => {
-    await emulator.seed({ files: [{}] })
-    await emulator.seed({ groups: Array.from({ length: 3 }, () => ({ files: [0] })) })
+    await emulator.seed({ files: [{}], groups: Array.from({ length: 3 }, () => ({ files: [0] })) })
     const user = userEvent.setup()
     const onPageChange = vi.fn()
     const { Wrapper } = wrapper()
@@ -685,8 +682,7 @@ describe('GroupList', () => {
   })
 
   it("shows nothing of the last user's page when the next user's first load fails", async () => {
-    await emulator.seed({ files: [{}] })
-    const { groups } = await emulator.seed({ groups: [{ files: [0] }] })
+    const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
     const SignedIn = signedIn()
     const { rerender } = render(<SignedIn user="user-a" list={<GroupList />} />)
     await screen.findByText(groups[0]!.id)

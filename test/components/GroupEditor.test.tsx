@@ -437,7 +437,7 @@ describe('GroupEditor', () => {
 
   it('says a save failed, until the edit moves on: Discard, a new change, another group', async () => {
     const group = await seededGroup()
-    const { groups } = await emulator.seed({ groups: [{ fileIds: [] }] })
+    const { groups } = await emulator.seed({ files: [{ name: 'd.png' }], groups: [{ files: [0] }] })
     const other = groups[0]!
     const user = userEvent.setup()
     const { Wrapper } = wrapper()

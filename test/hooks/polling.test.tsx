@@ -238,7 +238,7 @@ describe('polling', () => {
   })
 
   it('a page whose rows are all final is fetched once', async () => {
-    await emulator.seed({ files: [{}, {}], groups: [{ fileIds: [] }] })
+    await emulator.seed({ files: [{}, {}], groups: [{ files: [0] }] })
     const { Wrapper } = wrapper()
     renderHook(() => ({ files: useFiles(), groups: useGroups() }), { wrapper: Wrapper })
     await tick(60_000)

@@ -322,7 +322,7 @@ describe('provider', () => {
       ),
     })
     await waitFor(() => expect(result.current.data?.count).toBe(1))
-    await emulator.seed({ groups: [{ files: [0] }] })
+    await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
     try {
       // A mounted QueryClient hears the window's offline and online events (TanStack's
       // onlineManager); an unmounted one never pauses, and never resumes what paused.

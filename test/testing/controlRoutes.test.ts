@@ -32,6 +32,15 @@ describe('POST /__emulator/seed', () => {
     [{ files: [{ data: 'iVBORw0KGgo=' }] }, /^files\[0\]\.data is bytes/],
     [{ files: [{ metadata: { a: 1 } }] }, /^files\[0\]\.metadata is an object of strings/],
     [{ files: [{}], groups: [{ files: ['0'] }] }, /^groups\[0\]\.files is an array of indexes/],
+    // A typo in an index, and a group of no file, which the service refuses to make.
+    [{ files: [{}], groups: [{ files: [0, 1] }] }, /^groups\[0\]\.files .*\(got \[0,1\]; 0 to 0\)/],
+    [{ groups: [{ files: [0] }] }, /^groups\[0\]\.files .*it makes none: name existing files by fileIds/],
+    [{ files: [{}], groups: [{ files: [] }] }, /^groups\[0\] names no file: a group has at least one/],
+    [{ files: [{}], groups: [{}] }, /^groups\[0\] names no file/],
+    [
+      { files: [{}], groups: [{ fileIds: ['f-0000000000000000000000'] }] },
+      /^groups\[0\]: Unknown or removed file ids: f-0+\./,
+    ],
     [{ groups: { files: [0] } }, /^groups is an array/],
     [{ files: [1], groups: ['g'] }, /^files\[0\] is an object \(got 1\)/],
     [{ file: [{}] }, /^"file" is not a seed field; known: demo, files, groups/],
@@ -52,6 +61,25 @@ describe('POST /__emulator/seed', () => {
     })
     expect(answer.status).toBe(200)
     expect(answer.body.groups[0].fileIds).toEqual([answer.body.files[0].id])
+  })
+
+  it('names existing files by id, and refuses a removed one without making anything', async () => {
+    emulator.reset()
+    const { files } = await emulator.seed({ files: [{}, {}] })
+    const removed = files[1]!.id
+    await emulator.fetch(`http://x/api/v1/projects/demo/files/${removed}.json`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${emulator.secretKey}` },
+    })
+    const before = await fileCount()
+    const answer = await control('seed', { files: [{}], groups: [{ fileIds: [files[0]!.id, removed] }] })
+    expect(answer).toEqual({
+      status: 400,
+      body: { errors: [`groups[0]: Unknown or removed file ids: ${removed}.`] },
+    })
+    expect(await fileCount()).toBe(before)
+    const { groups } = await emulator.seed({ groups: [{ fileIds: [files[0]!.id] }] })
+    expect(groups[0]!.fileIds).toEqual([files[0]!.id])
   })
 
   it('seed() throws a TypeError naming the problem', async () => {

@@ -20,7 +20,7 @@ describe('emulator lists', () => {
     const { files } = await emulator.seed({
       files: Array.from({ length: 30 }, (_, i) => ({ name: `${i}.png` })),
     })
-    const { groups } = await emulator.seed({ groups: files.slice(0, 10).map((_, i) => ({ files: [i] })) })
+    const { groups } = await emulator.seed({ groups: files.slice(0, 10).map((f) => ({ fileIds: [f.id] })) })
     expect(await list(emulator, 'files')).toEqual(files.map((f) => f.id))
     expect(await list(emulator, 'groups')).toEqual(groups.map((g) => g.id))
     // Uploaded no earlier than made.

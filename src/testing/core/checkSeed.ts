@@ -66,12 +66,20 @@ export function checkSeed(input: unknown, demo = false): string[] {
     const { fileIds, files: indexes, status } = group
     if (fileIds !== undefined && !(Array.isArray(fileIds) && fileIds.every((id) => typeof id === 'string')))
       problems.push(`${at}.fileIds is an array of file ids (got ${shown(fileIds)}).`)
-    // An index past this seed's files is left out (a group of no files, as tests make them).
+    const fileCount = Array.isArray(files) ? files.length : 0
     if (
       indexes !== undefined &&
-      !(Array.isArray(indexes) && indexes.every((n) => Number.isInteger(n) && (n as number) >= 0))
+      !(
+        Array.isArray(indexes) &&
+        indexes.every((n) => Number.isInteger(n) && (n as number) >= 0 && (n as number) < fileCount)
+      )
     )
-      problems.push(`${at}.files is an array of indexes into this seed's files (got ${shown(indexes)}).`)
+      problems.push(
+        `${at}.files is an array of indexes into this seed's files (got ${shown(indexes)}; ${fileCount ? `0 to ${fileCount - 1}` : 'it makes none: name existing files by fileIds'}).`,
+      )
+    // As the service refuses to make one (422).
+    else if ((fileIds === undefined || Array.isArray(fileIds)) && !(fileIds ?? indexes ?? []).length)
+      problems.push(`${at} names no file: a group has at least one (fileIds, or files by index).`)
     if (status !== undefined && typeof status !== 'string')
       problems.push(`${at}.status is a string (got ${shown(status)}).`)
   })

@@ -1,9 +1,10 @@
 // The uploader in Chromium against the emulator server: real XMLHttpRequest progress and abort.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { Activity, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cdp } from 'vitest/browser'
 import { type FileResource, FileServiceProvider, FileUploader } from '../../src/index.ts'
 import { baseUrl, faults, projectId, uploadLimit } from './support.ts'
 
@@ -331,5 +332,34 @@ describe('FileUploader in Chromium', () => {
       () => expect(within(item('slow.txt')).getByRole('status').textContent).toBe('Uploaded'),
       { timeout: 10_000 },
     )
+  })
+
+  it('holds no file it has sent and no longer shows', async () => {
+    render(<FileUploader keepUploaded={false} />, { wrapper: Wrapper })
+    const input = screen.getByLabelText<HTMLInputElement>('Choose files')
+    const sent: WeakRef<File>[] = []
+    for (let batch = 0; batch < 4; batch++) {
+      const chosen = new DataTransfer()
+      for (let i = 0; i < 5; i++) {
+        // Made in memory, as a pasted image or a canvas export: the page holds its bytes.
+        const file = new File([new Uint8Array(64 * 1024)], `b${batch}-${i}.bin`)
+        sent.push(new WeakRef(file))
+        chosen.items.add(file)
+      }
+      input.files = chosen.files
+      fireEvent.change(input)
+      input.files = new DataTransfer().files
+      await vi.waitFor(() => expect(screen.queryByRole('list', { name: 'Uploads' })).toBeNull(), {
+        timeout: 10_000,
+      })
+    }
+    // A finished upload's mutation is dropped a second after it ends (gcTime).
+    await new Promise((resolve) => setTimeout(resolve, 1200))
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      await cdp().send('HeapProfiler.collectGarbage')
+    }
+    // At most the last choice's files, held by the render that sent them; not all 20.
+    expect(sent.filter((file) => file.deref()).length).toBeLessThanOrEqual(5)
   })
 })

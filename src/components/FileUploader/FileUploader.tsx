@@ -110,7 +110,9 @@ export const FileUploader = withRef(function FileUploader({
 }: FileUploaderProps) {
   const t = useText(text)
   const { locale } = useFileService()
-  const upload = useUploadFile()
+  // Only the stable `mutateAsync`: the hook's result holds its last variables, whose onProgress
+  // closes over the render that made it, which held the result before: every File ever sent.
+  const { mutateAsync: send } = useUploadFile()
   // Offline, TanStack holds an upload until the network is back (and lets it go on then).
   const online = useOnline()
   const inputId = useId()
@@ -157,14 +159,13 @@ export const FileUploader = withRef(function FileUploader({
     const controller = new AbortController()
     controllers.current.set(key, controller)
     update(key, { status: 'uploading', loaded: 0, total: file.size, message: undefined })
-    upload
-      .mutateAsync({
-        file,
-        name: file.name,
-        metadata: meta,
-        signal: controller.signal,
-        onProgress: ({ loaded, total }) => update(key, { loaded, total: total || file.size }),
-      })
+    send({
+      file,
+      name: file.name,
+      metadata: meta,
+      signal: controller.signal,
+      onProgress: ({ loaded, total }) => update(key, { loaded, total: total || file.size }),
+    })
       .then((result) => {
         if (controllers.current.get(key) !== controller) return
         refocus(key, 'remove')

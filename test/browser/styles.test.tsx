@@ -312,6 +312,49 @@ describe('styles.css in Chromium', () => {
     }
   })
 
+  it('marks a refused value by more than its colour, and keeps the primary button apart in forced colors', async () => {
+    const { container } = render(
+      <div className="fk-root">
+        <input aria-label="fine" />
+        <input aria-label="refused" aria-invalid="true" />
+        <select aria-label="refused too" aria-invalid="true">
+          <option>x</option>
+        </select>
+        <button type="button" className="fk-button">
+          Discard
+        </button>
+        <button type="button" className="fk-button fk-button-primary">
+          Save
+        </button>
+      </div>,
+    )
+    const [fine, refused, select] = [...container.querySelectorAll<HTMLElement>('input, select')] as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ]
+    const [plain, primary] = [...container.querySelectorAll('button')] as [HTMLElement, HTMLElement]
+    const session = cdp()
+    await session.send('Emulation.setEmulatedMedia', {
+      features: [{ name: 'forced-colors', value: 'active' }],
+    })
+    try {
+      expect(matchMedia('(forced-colors: active)').matches).toBe(true)
+      expect(getComputedStyle(fine).borderTopWidth).toBe('1px')
+      for (const field of [refused, select]) expect(getComputedStyle(field).borderTopWidth).toBe('2px')
+      // As tall as a field that is not refused: the border does not move the line.
+      expect(refused.getBoundingClientRect().height).toBe(fine.getBoundingClientRect().height)
+      const look = (button: HTMLElement) => [
+        getComputedStyle(button).backgroundColor,
+        getComputedStyle(button).color,
+      ]
+      expect(look(primary)).not.toEqual(look(plain))
+      expect(look(primary)).toEqual([...look(plain)].reverse())
+    } finally {
+      await session.send('Emulation.setEmulatedMedia', { features: [] })
+    }
+  })
+
   it('writes placeholders with at least 4.5:1 contrast on inputs, light and dark', async () => {
     for (const theme of ['light', 'dark']) {
       const { container } = render(

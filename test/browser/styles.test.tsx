@@ -333,7 +333,10 @@ describe('styles.css in Chromium', () => {
       HTMLElement,
       HTMLElement,
     ]
-    const [plain, primary] = [...container.querySelectorAll('button')] as [HTMLElement, HTMLElement]
+    const [plain, primary] = [...container.querySelectorAll<HTMLElement>('button')] as [
+      HTMLElement,
+      HTMLElement,
+    ]
     const session = cdp()
     await session.send('Emulation.setEmulatedMedia', {
       features: [{ name: 'forced-colors', value: 'active' }],

@@ -1,6 +1,10 @@
 'use client'
 import { useCallback, useState } from 'react'
 
+// Replaced by bundlers (see FileServiceProvider): production builds drop the warning.
+declare const process: { env: { NODE_ENV?: string } }
+let warned = false
+
 /**
  * `value`/`defaultValue`/`onChange` in one place: controlled while `value` is given. One switched
  * to uncontrolled (`value` no longer given) carries on from the value it showed instead of
@@ -12,6 +16,13 @@ export function useControllableState<T>(
   onChange?: (value: T) => void,
 ) {
   const [own, setOwn] = useState(defaultValue)
+  // As React says of an <input value> without onChange: nothing the user does would show.
+  if (process.env.NODE_ENV !== 'production' && value !== undefined && !onChange && !warned) {
+    warned = true
+    console.warn(
+      '[filekit] A value given without its change callback (RecipeBuilder `value` without `onValueChange`, FileList `selectedIds` without `onSelectedIdsChange`) cannot change: what the user does is not shown. Pass the callback, or the `default…` prop to let the component keep its own.',
+    )
+  }
   // While controlled, its own state follows the host's value, so a switch to uncontrolled
   // carries on from what was shown (the render is redone at once, before anything is drawn).
   if (value !== undefined && value !== own) setOwn(value)

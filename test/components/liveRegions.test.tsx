@@ -23,6 +23,12 @@ function regionFor(slot: string) {
   return region!
 }
 
+/** What the live regions hold now: what a screen reader reads out for the last change. */
+const spoken = () =>
+  [...document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')]
+    .map((region) => region.textContent)
+    .filter(Boolean)
+
 describe('live regions are there before their text', () => {
   it("RecipeBuilder: the conversion's result, and a refused copy", async () => {
     const { files } = await emulator.seed({ files: [{}] })
@@ -66,16 +72,22 @@ describe('live regions are there before their text', () => {
     render(<GroupEditor groupId={groups[0]!.id} />, { wrapper: Wrapper })
     await user.click(await screen.findByRole('button', { name: 'Move b.png up' }))
     // What the live regions hold now is what a screen reader reads out for the edit.
-    const spoken = () =>
-      [...document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')]
-        .map((region) => region.textContent)
-        .filter(Boolean)
     expect(spoken()).toEqual(['b.png moved to position 1 of 2.'])
     expect(screen.getByText('Unsaved changes')).toBeDefined()
     await client.groups.update(groups[0]!.id, { fileIds: [files[0]!.id] })
     await hostClient.invalidateQueries()
     await screen.findByText(/changed elsewhere/)
     expect(spoken()).toContainEqual(expect.stringMatching(/^This group was changed elsewhere/))
+  })
+
+  it('GroupEditor: files chosen to upload are read out once, by the uploader', async () => {
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: undefined })
+    render(<GroupEditor />, { wrapper: Wrapper })
+    emulator.faults.latency(300)
+    await user.upload(screen.getByLabelText('Choose files'), new File(['x'], 'x.txt', { type: 'text/plain' }))
+    expect(screen.getByText('Waiting for uploads to finish')).toBeDefined()
+    expect(spoken()).toEqual(['Uploading x.txt.'])
   })
 
   it('FileList: still processing after the longest wait', async () => {

@@ -604,16 +604,17 @@ export const GroupEditor = withRef(function GroupEditor({
           {/* Saving now would leave out the files still uploading (and, once a group is created
               anonymously, lose them): the save waits for them, and says so. */}
           {/* Live: a version saved elsewhere shows up with a refresh, not with a key press.
-              "Unsaved changes" comes with a key press, which the announcer already reads out. */}
+              "Unsaved changes" comes with a key press, which the announcer reads out, and
+              "Waiting for uploads" with a choice of files, which the uploader's does. */}
           <span aria-live="polite">
-            {uploadsPending > 0 ? (
-              <span data-slot="uploads-pending">{t('editor.waitingForUploads')}</span>
-            ) : (
-              dirty && changedElsewhere && <span data-slot="unsaved">{t('editor.changedElsewhere')}</span>
+            {!uploadsPending && dirty && changedElsewhere && (
+              <span data-slot="unsaved">{t('editor.changedElsewhere')}</span>
             )}
           </span>
-          {!uploadsPending && dirty && !changedElsewhere && (
-            <span data-slot="unsaved">{t('editor.unsaved')}</span>
+          {uploadsPending > 0 ? (
+            <span data-slot="uploads-pending">{t('editor.waitingForUploads')}</span>
+          ) : (
+            dirty && !changedElsewhere && <span data-slot="unsaved">{t('editor.unsaved')}</span>
           )}{' '}
           <button
             ref={saveButton}

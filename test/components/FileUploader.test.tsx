@@ -1,11 +1,12 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { FileUploader } from '../../src/index.ts'
-import { setupEmulator, wrapper } from '../hooks/setup.tsx'
+import { FileServiceProvider, FileUploader } from '../../src/index.ts'
+import { baseUrl, newQueryClient, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
-const { emulator, count } = setupEmulator()
+const { emulator, server, count } = setupEmulator()
 const item = (name: string) => screen.getByText(name).closest('li')!
 
 // Progress and cancel need a real XMLHttpRequest, and dropping a real DataTransfer: they are
@@ -125,6 +126,49 @@ describe('FileUploader', () => {
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(count('POST', '/files.json')).toBe(1)
     expect(item('a.txt').dataset.status).toBe('failed')
+  })
+
+  it("drops one user's uploads under another token's scope, sending none of them with the next token", async () => {
+    const { groups } = await emulator.seed({
+      files: [{ name: 'a.png' }],
+      groups: [{ files: [0] }, { files: [0] }],
+    })
+    const [a, b] = groups.map((g) => g.accessToken!) as [string, string]
+    const sentWith: string[] = []
+    server.events.on('request:start', ({ request }) => {
+      const header = request.headers.get('authorization')
+      if (request.method === 'POST')
+        sentWith.push(header === `Bearer ${a}` ? 'A' : header === `Bearer ${b}` ? 'B' : '?')
+    })
+    const hostClient = newQueryClient()
+    const onUploaded = vi.fn()
+    const page = (who: string, token: string) => (
+      <QueryClientProvider client={hostClient}>
+        <FileServiceProvider baseUrl={baseUrl} projectId="demo" token={() => token} tokenScope={who}>
+          <FileUploader onUploaded={onUploaded} />
+        </FileServiceProvider>
+      </QueryClientProvider>
+    )
+    const user = userEvent.setup()
+    const { rerender } = render(page('user-a', a))
+    emulator.faults.latency(300)
+    const names = ['1.txt', '2.txt', '3.txt', '4.txt', '5.txt']
+    await user.upload(
+      screen.getByLabelText('Choose files'),
+      names.map((name) => new File([name], name, { type: 'text/plain' })),
+    )
+    // A renewed token function of the same user keeps the uploads.
+    rerender(page('user-a', a))
+    expect(within(screen.getByRole('list', { name: 'Uploads' })).getAllByRole('listitem')).toHaveLength(5)
+    // Another user: the list goes, and what was waiting or on its way is canceled.
+    rerender(page('user-b', b))
+    expect(screen.queryByRole('list', { name: 'Uploads' })).toBeNull()
+    emulator.faults.latency(0)
+    await user.upload(screen.getByLabelText('Choose files'), new File(['6'], '6.txt', { type: 'text/plain' }))
+    await vi.waitFor(() => expect(within(item('6.txt')).getByRole('status').textContent).toBe('Uploaded'))
+    expect(within(screen.getByRole('list', { name: 'Uploads' })).getAllByRole('listitem')).toHaveLength(1)
+    expect(sentWith).toEqual(['A', 'A', 'A', 'B'])
+    expect(onUploaded).toHaveBeenCalledOnce()
   })
 
   it('sends three files at a time; the rest wait, saying so, and a waiting one can be canceled; reports how many are pending', async () => {

@@ -95,6 +95,8 @@ const refusesFile = (error: unknown) =>
  * A drop zone and file input; several uploads at once, each with progress, cancel and retry.
  * Removed from the page, it cancels the uploads it still has running or waiting (hidden by a
  * React `<Activity>` too, which runs the same cleanup: they read "Canceled", with "Try again").
+ * Under another token's cache scope it starts empty: the last token's uploads are canceled, and
+ * none of them is sent with the new token or reported through `onUploaded`.
  */
 export const FileUploader = withRef(function FileUploader({
   accept,
@@ -109,7 +111,7 @@ export const FileUploader = withRef(function FileUploader({
   ...rest
 }: FileUploaderProps) {
   const t = useText(text)
-  const { locale } = useFileService()
+  const { locale, scope } = useFileService()
   // Only the stable `mutateAsync`: the hook's result holds its last variables, whose onProgress
   // closes over the render that made it, which held the result before: every File ever sent.
   const { mutateAsync: send } = useUploadFile()
@@ -191,6 +193,24 @@ export const FileUploader = withRef(function FileUploader({
       })
   }
   const latestStart = useLatest(start)
+  // Files chosen under one token are its user's: under another token's scope (another user,
+  // maybe) the list goes, and what was waiting or on its way is canceled, so none of it is sent
+  // with the next token or reported to the host under it. A token function's rotation keeps
+  // its scope, and the uploads.
+  const [listScope, setListScope] = useState(scope)
+  if (listScope !== scope) {
+    setListScope(scope)
+    setItems([])
+  }
+  const endedFor = useRef(scope)
+  useEffect(() => {
+    if (endedFor.current === scope) return
+    endedFor.current = scope
+    queue.current = []
+    for (const controller of controllers.current.values()) controller.abort()
+    // Their answers, even one already on its way back, are nobody's now.
+    controllers.current.clear()
+  }, [scope])
 
   const add = (files: FileList | File[], folders: boolean[] = []) => {
     // Several files dropped on a single-file uploader: the first is taken, the rest said so.

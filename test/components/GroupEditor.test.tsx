@@ -551,6 +551,64 @@ describe('GroupEditor', () => {
     await waitFor(() => expect(count('PUT', '/groups/')).toBe(2))
   })
 
+  it("starts a fresh edit under another token's scope, and keeps it when a token function only rotates", async () => {
+    const group = await seededGroup()
+    await emulator.seed({ files: [{ name: 'd.png' }] })
+    const user = userEvent.setup()
+    const hostClient = newQueryClient()
+    // The same secret key behind both users, so both can read the group: only the scope differs.
+    const page = (who: string) => (
+      <QueryClientProvider client={hostClient}>
+        <FileServiceProvider baseUrl={baseUrl} projectId="demo" token={() => secretKey} tokenScope={who}>
+          <GroupEditor groupId={group.id} allowPicking />
+        </FileServiceProvider>
+      </QueryClientProvider>
+    )
+    const { rerender } = render(page('user-a'))
+    await waitFor(() => expect(order()).toHaveLength(3))
+    await user.click(screen.getByRole('button', { name: 'Move b.png up' }))
+    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'Select d.png' }))
+    // A new function (a renewed token) for the same user: the edit stays as it was.
+    rerender(page('user-a'))
+    expect(order()).toEqual(['b.png', 'a.png', 'c.png'])
+    expect(screen.getByText('Unsaved changes')).toBeDefined()
+    expect(screen.getByRole('button', { name: 'Add 1 selected' })).toBeDefined()
+    // Another user: nothing moved or picked by the last one is shown.
+    rerender(page('user-b'))
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
+    expect(screen.queryByText('Unsaved changes')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Add from project files' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    )
+  })
+
+  it('keeps the group it created anonymously when the host opens it with its access token', async () => {
+    const user = userEvent.setup()
+    const onCreated = vi.fn()
+    const hostClient = newQueryClient()
+    const page = (token?: string, groupId?: string) => (
+      <QueryClientProvider client={hostClient}>
+        <FileServiceProvider baseUrl={baseUrl} projectId="demo" token={token}>
+          <GroupEditor groupId={groupId} onCreated={onCreated} />
+        </FileServiceProvider>
+      </QueryClientProvider>
+    )
+    const { rerender } = render(page())
+    await user.upload(screen.getByLabelText('Choose files'), new File(['x'], 'x.txt', { type: 'text/plain' }))
+    await waitFor(() => expect(order()).toHaveLength(1))
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    await waitFor(() => expect(onCreated).toHaveBeenCalledOnce())
+    const { group, accessToken } = onCreated.mock.calls[0]![0]
+    // Another token's scope, but the group just created: its one-time token stays shown.
+    rerender(page(accessToken, group.id))
+    await screen.findByRole('button', { name: 'Save group' })
+    expect(screen.getByRole('region', { name: 'Access token for this group' }).textContent).toContain(
+      accessToken,
+    )
+    expect(order()).toHaveLength(1)
+  })
+
   it('adds what was picked even when the pages it was picked on have left the cache', async () => {
     const group = await seededGroup()
     await emulator.seed({ files: [{ name: 'd.png' }] })

@@ -176,7 +176,8 @@ const shownByHook = () => {}
 export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'> {
   /**
    * Edit this group; without it the editor creates a new one. Another id starts a fresh edit:
-   * the last group's unsaved changes are dropped and its unfinished uploads canceled.
+   * the last group's unsaved changes are dropped and its unfinished uploads canceled. So does
+   * another token's cache scope, unless the id is that of the group this editor just created.
    */
   groupId?: string | undefined
   /**
@@ -263,13 +264,14 @@ export const GroupEditor = withRef(function GroupEditor({
   // (garbage-collected after 5 minutes unseen) before Add is pressed.
   const [picked, setPicked] = useState<FileResource[]>([])
   // Another group is another edit: a host showing one editor for whichever group is picked must
-  // not see (or save) the last group's unsaved files under the next one. A host passing the id
-  // of the group just created keeps the editor as it is.
-  const [editing, setEditing] = useState(groupId)
+  // not see (or save) the last group's unsaved files under the next one. So is another token's
+  // scope (another user, maybe): nothing picked or changed under one is shown under the next. A
+  // host passing the id of the group just created keeps the editor as it is.
+  const [editing, setEditing] = useState([groupId, ctx.scope])
   // Counts the fresh edits: the uploader belongs to one (a kept editor keeps its uploads).
   const [edit, setEdit] = useState(0)
-  if (editing !== groupId) {
-    setEditing(groupId)
+  if (editing[0] !== groupId || editing[1] !== ctx.scope) {
+    setEditing([groupId, ctx.scope])
     if (groupId === undefined || groupId !== createdId) {
       setEdit(edit + 1)
       setItems(null)

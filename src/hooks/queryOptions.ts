@@ -1,7 +1,7 @@
 // One options factory per query: key, request and policy in one place. Hooks are thin wrappers.
 import { type Query, type QueryKey, queryOptions } from '@tanstack/react-query'
 import type { PageParams } from '../api/createFileServiceClient.js'
-import { FileServiceError, NotFoundError } from '../api/errors.js'
+import { AuthError, FileServiceError, NotFoundError } from '../api/errors.js'
 import type { Action, ActionType, FileResource, Page } from '../api/types.js'
 import type { FileServiceContextValue } from '../provider/context.js'
 import { fileServiceKeys } from './fileServiceKeys.js'
@@ -22,7 +22,16 @@ import {
 export type QueryContext = Pick<FileServiceContextValue, 'client' | 'projectId' | 'scope'> &
   Partial<Pick<FileServiceContextValue, 'onAuthError' | 'queryClient'>>
 
-const policy = { retry: shouldRetry, retryDelay } as const
+// A refused token does not mend itself: a window focus or the network coming back asks no more
+// (nor calls onAuthError again). Invalidating, refetch() or "Try again" still asks; so does a
+// component mounting, which also follows an invalidation made while nothing showed the query.
+const unlessRefused = (query: { state: { error: unknown } }) => !(query.state.error instanceof AuthError)
+const policy = {
+  retry: shouldRetry,
+  retryDelay,
+  refetchOnWindowFocus: unlessRefused,
+  refetchOnReconnect: unlessRefused,
+} as const
 /** Polls while the resource (or, for a page, any of its rows) is pending; never in a hidden tab. */
 const polls = <T>(polling?: PollingOptions, statusOf?: (data: T) => unknown) =>
   ({ refetchInterval: pollInterval(polling, statusOf), refetchIntervalInBackground: false }) as const

@@ -1,4 +1,4 @@
-import { onlineManager, QueryClientProvider, useQuery } from '@tanstack/react-query'
+import { focusManager, onlineManager, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { type ReactNode, Suspense } from 'react'
@@ -335,6 +335,39 @@ describe('provider', () => {
     } finally {
       onlineManager.setOnline(true)
     }
+  })
+
+  it('a refused query is not asked again at window focus or reconnect, only when the host asks', async () => {
+    const onAuthError = vi.fn()
+    const { Wrapper, hostClient } = wrapper({ token: 'gat-AAAAAAAAAAAAAAAAAAAAAA', onAuthError })
+    const { result } = renderHook(() => ({ groups: useGroups(), ctx: useFileService() }), {
+      wrapper: Wrapper,
+    })
+    await waitFor(() => expect(result.current.groups.error).toBeInstanceOf(AuthError))
+    try {
+      // The client hears a focus after its paused mutations have resumed (a promise later).
+      await act(async () => {
+        focusManager.setFocused(false)
+        focusManager.setFocused(true)
+      })
+      await waitFor(() => expect(hostClient.isFetching()).toBe(0))
+      await act(async () => {
+        onlineManager.setOnline(false)
+        onlineManager.setOnline(true)
+      })
+      await waitFor(() => expect(hostClient.isFetching()).toBe(0))
+    } finally {
+      focusManager.setFocused(undefined)
+      onlineManager.setOnline(true)
+    }
+    expect(count('GET', 'groups.json')).toBe(1)
+    expect(onAuthError).toHaveBeenCalledOnce()
+    // Asked on purpose ("Try again", or after renewing a token function), it asks.
+    await act(() => result.current.groups.refetch())
+    expect(count('GET', 'groups.json')).toBe(2)
+    await act(() => hostClient.invalidateQueries({ queryKey: fileServiceKeys.all(result.current.ctx) }))
+    expect(count('GET', 'groups.json')).toBe(3)
+    expect(onAuthError).toHaveBeenCalledTimes(3)
   })
 
   it('a renewed token (a token function) is used once the host asks again (docs/hooks.md)', async () => {

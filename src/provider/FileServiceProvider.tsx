@@ -9,7 +9,10 @@ import { tokenKind, tokenScope } from './tokenScope.js'
 
 /** Props of {@link FileServiceProvider}. */
 export interface FileServiceProviderProps {
-  /** Origin of the service (or of a proxy in front of it). */
+  /**
+   * Origin of the service (or of a proxy in front of it). Another one clears the cache of the
+   * token's scope: what the last service answered is not shown as the new one's.
+   */
   baseUrl: string
   /** Project identifier. */
   projectId: string
@@ -112,15 +115,18 @@ export function FileServiceProvider({
     [baseUrl, projectId, scope, tokens],
   )
   // Data fetched under one token must not be shown, or kept, under another.
-  const previous = useRef({ projectId, scope })
+  const previous = useRef({ projectId, scope, baseUrl })
   useEffect(() => {
     const old = previous.current
     if (old.scope !== scope || old.projectId !== projectId) {
       queryClient.removeQueries({ queryKey: ['filekit', old.projectId, old.scope] })
       if (old.scope !== scope) tokens.delete(old.scope)
-    }
-    previous.current = { projectId, scope }
-  }, [queryClient, projectId, scope, tokens])
+    } else if (old.baseUrl !== baseUrl)
+      // Another service under the same keys (they hold no URL): what the last one answered goes,
+      // and what is shown is asked of the new one.
+      void queryClient.resetQueries({ queryKey: ['filekit', projectId, scope] })
+    previous.current = { projectId, scope, baseUrl }
+  }, [queryClient, projectId, scope, tokens, baseUrl])
 
   // By content: an inline `messages={{…}}` is a new object at every render of the host, and a new
   // context value would render every component below again (a 1000-file editor: ~70 ms each time).

@@ -11,11 +11,13 @@ function fnv1a(text: string): string {
 /** The kind of a token: a group's (`gat-`), a file's (`fat-`), or the project's secret key. */
 export type TokenKind = 'group' | 'file' | 'secret' | 'anonymous'
 
-/** Which {@link TokenKind} a token is, by its prefix; no token is `anonymous`. */
+/** Which {@link TokenKind} a token is, by its prefix (after any leading spaces); no token is `anonymous`. */
 export function tokenKind(token: string | null | undefined): TokenKind {
   if (!token) return 'anonymous'
-  if (token.startsWith('gat-')) return 'group'
-  if (token.startsWith('fat-')) return 'file'
+  // The service reads the token after `Bearer` and its spaces: ` gat-…` (pasted) is a group's.
+  const start = token.trimStart()
+  if (start.startsWith('gat-')) return 'group'
+  if (start.startsWith('fat-')) return 'file'
   return 'secret'
 }
 

@@ -82,6 +82,51 @@ describe('GroupEditor', () => {
     expect(announcer!.textContent).toBe('Group created. To change it later, open it with its access token.')
   })
 
+  it.each([
+    ['another group’s token', 'gat'],
+    ['a token function returning it', 'function'],
+  ])('created with %s, shows the new group by its token, with no auth error', async (_, how) => {
+    const { groups } = await emulator.seed({ files: [{ name: 'a.png' }], groups: [{ files: [0] }] })
+    const held = groups[0]!.accessToken!
+    const onAuthError = vi.fn()
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({
+      token: how === 'gat' ? held : () => held,
+      tokenScope: 'user-1',
+      onAuthError,
+    })
+    render(<GroupEditor />, { wrapper: Wrapper })
+    await user.upload(screen.getByLabelText('Choose files'), new File(['x'], 'x.txt', { type: 'text/plain' }))
+    await waitFor(() => expect(order()).toHaveLength(1))
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    await screen.findByRole('region', { name: 'Access token for this group' })
+    // The service reads a group only with the secret key or its own token, not the one held.
+    await waitFor(() =>
+      expect(document.querySelector('[data-slot="announcer"]')!.textContent).toBe(
+        'Group created. To change it later, open it with its access token.',
+      ),
+    )
+    expect(document.querySelector('[data-mode="created"]')).not.toBeNull()
+    expect(screen.queryByText('Not allowed with this token.')).toBeNull()
+    expect(onAuthError).not.toHaveBeenCalled()
+    // A token function is asked once, by the group's read; a token string not at all.
+    expect(count('GET', '/groups/')).toBe(how === 'gat' ? 0 : 1)
+  })
+
+  it('created with a token function returning the secret key, edits the new group', async () => {
+    await emulator.seed({ files: [{ name: 'a.png' }] })
+    const onAuthError = vi.fn()
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: () => secretKey, onAuthError })
+    render(<GroupEditor allowPicking />, { wrapper: Wrapper })
+    await pick(user, 'a.png')
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    expect(await screen.findByText(/Status: Ready/, undefined, { timeout: 4_000 })).toBeDefined()
+    expect(document.querySelector('[data-mode="edit"]')).not.toBeNull()
+    expect(order()).toEqual(['a.png'])
+    expect(onAuthError).not.toHaveBeenCalled()
+  })
+
   it('created anonymously, takes no new file while the group is being created', async () => {
     const user = userEvent.setup()
     const { Wrapper } = wrapper({ token: undefined })

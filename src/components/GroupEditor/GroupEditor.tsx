@@ -11,6 +11,7 @@ import {
   useRef,
   useState,
 } from 'react'
+import { AuthError } from '../../api/errors.js'
 import type { FileResource, Group } from '../../api/types.js'
 import { cachedFiles } from '../../hooks/cachedFiles.js'
 import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
@@ -219,13 +220,28 @@ export const GroupEditor = withRef(function GroupEditor({
   const canPick = allowPicking ?? ctx.scope.startsWith('secret:')
   const [createdId, setCreatedId] = useState<string | undefined>(undefined)
   const id = groupId ?? createdId
-  // Created without a token, the group can't be read back with this provider: the host reopens
-  // it with its access token.
-  const anonymous = ctx.scope === 'anonymous'
-  const canRead = !!id && !(anonymous && !groupId)
+  const justCreated = !!createdId && !groupId
+  // Only the secret key and a group's own token read a group: created without a token, or with
+  // another group's or a file's (the service takes them as none), it can't be read back with this
+  // provider: it is shown by its new token, which the host reopens it with.
+  const anonymous = /^(anonymous|group:|file:)/.test(ctx.scope)
+  // What a token function returns is known only by asking: the first read of the group it made
+  // tells (the create's answer is its data: 1 update; a read makes 2). Refused, the token is not
+  // expired, it just isn't this group's: not for onAuthError.
+  const created = justCreated
+    ? ctx.queryClient.getQueryState(fileServiceKeys.group(ctx, createdId))
+    : undefined
+  const firstRead = justCreated && !ctx.scope.startsWith('secret:') && (created?.dataUpdateCount ?? 0) < 2
+  const byToken = justCreated && (anonymous || (firstRead && created?.error instanceof AuthError))
+  const canRead = !!id && !byToken
+  const groupCtx = firstRead ? { ...ctx, onAuthError: undefined } : ctx
   const filesOptions = groupAllFilesQueryOptions(ctx, id ?? '')
-  const files = useQuery({ ...filesOptions, enabled: canRead }, ctx.queryClient)
-  const group = useQuery({ ...groupQueryOptions(ctx, id ?? '', polling), enabled: canRead }, ctx.queryClient)
+  // Seeded by the create; asked for once the group was read back (the group's read tells alone).
+  const files = useQuery({ ...filesOptions, enabled: canRead && !firstRead }, ctx.queryClient)
+  const group = useQuery(
+    { ...groupQueryOptions(groupCtx, id ?? '', polling), enabled: canRead },
+    ctx.queryClient,
+  )
   const { timedOut, restart } = usePollingTimeout(fileServiceKeys.group(ctx, id ?? ''), polling?.maxWait)
   const create = useCreateGroup()
   const update = useUpdateGroup()
@@ -444,7 +460,7 @@ export const GroupEditor = withRef(function GroupEditor({
       if (inFlight.current === mine) inFlight.current = null
     })
   }
-  if (createdId && anonymous && !groupId) {
+  if (byToken) {
     return (
       <div
         {...rest}

@@ -110,6 +110,30 @@ describe('FileUploader', () => {
     await vi.waitFor(() => expect(within(item('a.txt')).getByRole('status').textContent).toBe('Uploaded'))
   })
 
+  it.each([401, 403])(
+    'a refused token (%i) says so, with no "Try again" that gets the same answer',
+    async (status) => {
+      // The real service's 403 has no body: not its status, nor "Unauthorized", but what it means.
+      emulator.faults.failNext('files.json', { status, message: '' })
+      const user = userEvent.setup()
+      const onAuthError = vi.fn()
+      const { Wrapper } = wrapper({ token: undefined, onAuthError })
+      render(<FileUploader />, { wrapper: Wrapper })
+      await user.upload(
+        screen.getByLabelText('Choose files'),
+        new File(['a'], 'a.txt', { type: 'text/plain' }),
+      )
+      await vi.waitFor(() =>
+        expect(within(item('a.txt')).getByRole('alert').textContent).toBe(
+          'Failed: Not allowed with this token.',
+        ),
+      )
+      expect(screen.queryByRole('button', { name: 'Try again: a.txt' })).toBeNull()
+      expect(screen.getByRole('button', { name: 'Remove a.txt from the list' })).toBeDefined()
+      expect(onAuthError).toHaveBeenCalledTimes(1)
+    },
+  )
+
   it('disabled, sends nothing: not even "Try again" of a failed upload', async () => {
     emulator.faults.failNext('files.json', { status: 503, message: 'Storage is down' })
     const user = userEvent.setup()

@@ -141,6 +141,25 @@ describe('GroupEditor', () => {
     emulator.faults.latency(0)
   })
 
+  it('a save and a refresh refused (the group deleted elsewhere) say so, with no "Try again"', async () => {
+    const group = await seededGroup()
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: group.accessToken })
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await user.click(await screen.findByRole('button', { name: 'Move b.png up' }))
+    await client.groups.delete(group.id)
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    // The save's answer asks for the group again: refused too, as its token owns nothing now.
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+        'Could not refresh: Not allowed with this token.',
+        'Could not save: Not allowed with this token.',
+      ]),
+    )
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+    expect(order()).toEqual(['b.png', 'a.png', 'c.png']) // the edit is still there
+  })
+
   it('says when the group was changed elsewhere during an edit, and Discard shows that version', async () => {
     const { files } = await emulator.seed({
       files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }],

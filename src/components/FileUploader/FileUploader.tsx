@@ -42,7 +42,8 @@ export interface UploadItem {
   message?: string | undefined
   /**
    * Whether trying the same file again can work: false when the service refused the file itself
-   * (too large, wrong type, invalid: 400, 413, 415, 422), so no "Try again" is offered.
+   * (too large, wrong type, invalid: 400, 413, 415, 422) or the token (401, 403), so no "Try
+   * again" is offered.
    */
   retryable?: boolean | undefined
   /** The uploaded file, once done. */
@@ -87,9 +88,9 @@ const matches = (file: File, accept: readonly string[]) =>
         : file.type === rule,
   )
 
-/** The service refused the file itself: sending it again gets the same answer. */
+/** The service refused the file, or the token: sending it again gets the same answer. */
 const refusesFile = (error: unknown) =>
-  isFileServiceError(error) && [400, 413, 415, 422].includes(error.status)
+  isFileServiceError(error) && [400, 401, 403, 413, 415, 422].includes(error.status)
 
 /**
  * A drop zone and file input; several uploads at once, each with progress, cancel and retry.

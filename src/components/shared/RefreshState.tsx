@@ -1,5 +1,6 @@
 'use client'
 import type { RefObject } from 'react'
+import { AuthError } from '../../api/errors.js'
 import { stateMessages } from '../../provider/messages.js'
 import { CheckAgain } from './CheckAgain.js'
 import { errorText } from './errorText.js'
@@ -41,8 +42,14 @@ export function RefreshState({
       </div>
       {alert.shown && failed[0] && (
         <p role="alert" data-slot="refresh-failed">
-          {t('refreshFailed', { message: errorText(failed[0].error, t) })}{' '}
-          <CheckAgain label="retry" focusTo={focusTo} onCheck={alert.retry} />
+          {t('refreshFailed', { message: errorText(failed[0].error, t) })}
+          {/* Asked again, a refused token is refused again. */}
+          {!(failed[0].error instanceof AuthError) && (
+            <>
+              {' '}
+              <CheckAgain label="retry" focusTo={focusTo} onCheck={alert.retry} />
+            </>
+          )}
         </p>
       )}
     </>

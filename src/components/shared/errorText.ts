@@ -1,25 +1,26 @@
-import { isFileServiceError } from '../../api/errors.js'
+import { AuthError, isFileServiceError } from '../../api/errors.js'
 import type { ErrorMessageKey } from '../../provider/messages.js'
 import type { Translate } from './useText.js'
+
+/** The messages {@link errorText} says errors with. */
+export type ErrorTextKey = 'networkError' | 'serviceError' | 'forbidden' | ErrorMessageKey
 
 /**
  * What an error tells the person using the UI: the service's own messages when it sent any
  * ("Group not found"); when it sent none (a proxy's 502 page), its status; for a network error
  * (the browser's own wording differs: "Failed to fetch", "NetworkError…"), that the service could
- * not be reached. The full `METHOD path failed with status` stays on the error for developers.
+ * not be reached. A refusal (401/403) says so in the forbidden state's words, whatever the
+ * service said ("Unauthorized", or nothing).
+ * The full `METHOD path failed with status` stays on the error for developers.
  */
-export function errorText(
-  error: unknown,
-  t: Translate<'networkError' | 'serviceError' | ErrorMessageKey>,
-): string {
+export function errorText(error: unknown, t: Translate<ErrorTextKey>): string {
   if (isFileServiceError(error)) {
     // The host's own text for this code (`error.not_found`), else what the service said.
     const { status } = error
     const message = error.messages.join(' ')
     return (
       t(`error.${error.code}` as ErrorMessageKey, { message, status }) ||
-      message ||
-      t('serviceError', { status })
+      (error instanceof AuthError ? t('forbidden') : message || t('serviceError', { status }))
     )
   }
   if (error instanceof TypeError) return t('networkError')

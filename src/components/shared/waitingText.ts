@@ -1,5 +1,4 @@
-import type { ErrorMessageKey } from '../../provider/messages.js'
-import { errorText } from './errorText.js'
+import { type ErrorTextKey, errorText } from './errorText.js'
 import type { Translate } from './useText.js'
 
 /** The parts of a TanStack query result that say what a fetch is waiting for. */
@@ -13,10 +12,7 @@ export interface FetchState {
  * What a query's fetch waits for when it is more than an answer: the network (offline: TanStack
  * holds it), or another try after a failed one (network errors, 5xx and 429 are retried).
  */
-export const waitingText = (
-  query: FetchState,
-  t: Translate<'offline' | 'retrying' | 'networkError' | 'serviceError' | ErrorMessageKey>,
-) =>
+export const waitingText = (query: FetchState, t: Translate<'offline' | 'retrying' | ErrorTextKey>) =>
   query.fetchStatus === 'paused'
     ? t('offline')
     : query.fetchStatus === 'fetching' && query.failureCount

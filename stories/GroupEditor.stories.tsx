@@ -133,6 +133,18 @@ export const Forbidden: Story = {
   },
 }
 
+/** Opened with no token at all: it says what would open it. */
+export const NoToken: Story = {
+  ...withGroup,
+  name: 'Forbidden (no token)',
+  loaders: [seed({ files: [{}], groups: [{ files: [0] }], token: 'none' })],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
+      'Open this group with its access token.',
+    )
+  },
+}
+
 /** A group id that does not exist (deleted, or mistyped): said plainly, nothing to retry or save. */
 export const NotFound: Story = {
   args: { groupId: 'g-DoesNotExist0000000000' },

@@ -18,6 +18,7 @@ export const stateMessages = {
   retry: 'Try again',
   forbidden: 'Not allowed with this token.',
   needsSecretKey: 'This needs the project’s secret key (an operator or a server-side proxy).',
+  needsGroupToken: 'Open this group with its access token.',
   stillProcessing: 'Still processing. It is taking longer than usual.',
   checkAgain: 'Check again',
 } as const

@@ -350,6 +350,19 @@ describe('FileList', () => {
     expect((await screen.findByText('No files yet.')).getAttribute('role')).toBe('status')
   })
 
+  it('with no token at all, says what it needs, not "this token"', async () => {
+    const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
+    const { Wrapper } = wrapper({ token: undefined })
+    const { rerender } = render(<FileList groupId={groups[0]!.id} />, { wrapper: Wrapper })
+    expect((await screen.findByRole('alert')).textContent).toBe('Open this group with its access token.')
+    rerender(<FileList />)
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'This needs the project’s secret key (an operator or a server-side proxy).',
+      ),
+    )
+  })
+
   it('says the project list needs the secret key when used with a group token', async () => {
     const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
     const { Wrapper } = wrapper({ token: groups[0]!.accessToken })

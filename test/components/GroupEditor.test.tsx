@@ -160,6 +160,13 @@ describe('GroupEditor', () => {
     expect(order()).toEqual(['b.png', 'a.png', 'c.png']) // the edit is still there
   })
 
+  it('a group opened with no token says to open it with its access token', async () => {
+    const group = await seededGroup()
+    const { Wrapper } = wrapper({ token: undefined })
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    expect((await screen.findByRole('alert')).textContent).toBe('Open this group with its access token.')
+  })
+
   it('says when the group was changed elsewhere during an edit, and Discard shows that version', async () => {
     const { files } = await emulator.seed({
       files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }],

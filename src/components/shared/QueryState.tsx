@@ -2,6 +2,7 @@
 import { hashKey, type QueryKey } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { AuthError, NotFoundError } from '../../api/errors.js'
+import { useFileService } from '../../provider/context.js'
 import { stateMessages } from '../../provider/messages.js'
 import { errorText } from './errorText.js'
 import { useText } from './useText.js'
@@ -56,7 +57,10 @@ export interface QueryStateProps {
   /** The query shown: its error, what its fetch waits for, and "Try again". */
   query: FetchState & { error: unknown; refetch: () => unknown }
   emptyText: string
-  /** Shown with the forbidden state when the action needs the secret key. */
+  /**
+   * Shown with the forbidden state when the action needs the secret key; without it, what is
+   * refused is a group's (with no token: open it with its access token).
+   */
   needsSecretKey?: boolean
 }
 
@@ -67,6 +71,8 @@ export interface QueryStateProps {
 export function QueryState({ state, query, emptyText, needsSecretKey }: QueryStateProps) {
   const { error } = query
   const t = useText(stateMessages)
+  // No token at all: not "this token", but the one it needs.
+  const anonymous = useFileService().scope === 'anonymous'
   // "Try again" vanishes once pressed: the keyboard waits on the state line ("Loading…"), and
   // when the content replaces it, lands on the component's `data-focus-landing` element.
   const line = useRef<HTMLParagraphElement>(null)
@@ -87,7 +93,9 @@ export function QueryState({ state, query, emptyText, needsSecretKey }: QuerySta
       : state === 'empty'
         ? emptyText
         : state === 'forbidden'
-          ? `${t('forbidden')}${needsSecretKey ? ` ${t('needsSecretKey')}` : ''}`
+          ? anonymous
+            ? t(needsSecretKey ? 'needsSecretKey' : 'needsGroupToken')
+            : `${t('forbidden')}${needsSecretKey ? ` ${t('needsSecretKey')}` : ''}`
           : t(missing ? 'notFound' : 'error', { message: errorText(error, t) })
   return (
     <div data-slot="query-state" data-state={state} className="fk-state">

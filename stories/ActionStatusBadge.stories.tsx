@@ -114,7 +114,11 @@ export const TimedOut: Story = {
 export const Forbidden: Story = {
   loaders: [seed({ files: [{}], groups: [{ files: [0] }], token: 'group' })],
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getByRole('status')).toHaveTextContent('Not allowed'))
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+        'Not allowed · This needs the project’s secret key',
+      ),
+    )
   },
 }
 

@@ -317,7 +317,10 @@ describe('ActionStatusBadge', () => {
       wrapper: Wrapper,
     })
     await tick(50)
-    expect(status().textContent).toBe('Image recognition: Not allowed')
+    // What would be allowed: the secret key, which a group's token is not.
+    expect(status().textContent).toBe(
+      'Image recognition: Not allowed · This needs the project’s secret key (an operator or a server-side proxy).',
+    )
     expect(onAuthError).toHaveBeenCalled()
     expect(container.firstElementChild?.getAttribute('data-status')).toBe('forbidden')
   })
@@ -327,16 +330,16 @@ describe('ActionStatusBadge', () => {
     const { Wrapper, hostClient } = wrapper({ token: groups[0]!.accessToken })
     render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" />, { wrapper: Wrapper })
     await tick(50)
-    expect(status().textContent).toBe('Image recognition: Not allowed')
+    expect(status().textContent).toMatch(/^Image recognition: Not allowed ·/)
     emulator.faults.latency(300)
     const asked = count('GET', '/actions/')
     void hostClient.invalidateQueries()
     await tick(100)
     expect(count('GET', '/actions/')).toBe(asked + 1)
     // Not "Checking…" and then "Not allowed" again, read out at every refresh.
-    expect(status().textContent).toBe('Image recognition: Not allowed')
+    expect(status().textContent).toMatch(/^Image recognition: Not allowed ·/)
     await tick(400)
-    expect(status().textContent).toBe('Image recognition: Not allowed')
+    expect(status().textContent).toMatch(/^Image recognition: Not allowed ·/)
     emulator.faults.latency(0)
   })
 

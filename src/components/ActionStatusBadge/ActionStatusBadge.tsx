@@ -161,6 +161,8 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
               : t(`actionStatus.${status}`) + (waiting ? ` · ${waiting}` : ''),
         })}
         {summary && <span data-slot="action-result"> — {summary}</span>}
+        {/* Actions need the secret key: say so, with the status (a group's or file's token is refused). */}
+        {status === 'forbidden' && <span data-slot="action-forbidden"> · {t('needsSecretKey')}</span>}
       </span>
       {(status === 'notStarted' || status === 'failed') && runError && (
         // Refused to start (e.g. recognition of a video), or to start again: say why, and offer

@@ -9,7 +9,7 @@ import { type Seeded, seed } from './support/seed.ts'
 const meta = {
   title: 'Components/GroupEditor',
   component: GroupEditor,
-  args: { onCreated: fn(), onSaved: fn() },
+  args: { onCreated: fn(), onSaved: fn(), onDirtyChange: fn() },
 } satisfies Meta<typeof GroupEditor>
 
 export default meta
@@ -65,8 +65,10 @@ export const EditWithKeyboard: Story = {
     await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}')
     await expect(names(canvas)).toEqual(['1. b.png', '2. a.png', '3. c.png'])
     await expect(canvas.getByText('Unsaved changes')).toBeVisible()
+    await waitFor(() => expect(args.onDirtyChange).toHaveBeenLastCalledWith(true))
     await userEvent.click(canvas.getByRole('button', { name: 'Save group' }))
     await waitFor(() => expect(args.onSaved).toHaveBeenCalled())
+    await waitFor(() => expect(args.onDirtyChange).toHaveBeenLastCalledWith(false))
   },
 }
 

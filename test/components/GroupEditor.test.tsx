@@ -236,6 +236,50 @@ describe('GroupEditor', () => {
     expect(await serverOrder(groups[0]!.id)).toEqual(['a.png', 'c.png'])
   })
 
+  it('tells the host when it holds unsaved changes and when it no longer does, once each', async () => {
+    const group = await seededGroup()
+    const onDirtyChange = vi.fn()
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(<GroupEditor groupId={group.id} onDirtyChange={onDirtyChange} />, {
+      wrapper: Wrapper,
+      reactStrictMode: true,
+    })
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
+    expect(onDirtyChange).not.toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: 'Move b.png up' }))
+    await user.click(screen.getByRole('button', { name: 'Move c.png up' }))
+    expect(onDirtyChange.mock.calls).toEqual([[true]])
+    // Back to the saved order: nothing to save.
+    await user.click(screen.getByRole('button', { name: 'Move c.png down' }))
+    await user.click(screen.getByRole('button', { name: 'Move b.png down' }))
+    expect(onDirtyChange.mock.calls).toEqual([[true], [false]])
+    await user.click(screen.getByRole('button', { name: 'Remove a.png' }))
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }))
+    expect(onDirtyChange.mock.calls).toEqual([[true], [false], [true], [false]])
+    await user.click(screen.getByRole('button', { name: 'Remove a.png' }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await screen.findByText('Saved.')
+    expect(onDirtyChange.mock.calls).toEqual([[true], [false], [true], [false], [true], [false]])
+  })
+
+  it('counts files still uploading as unsaved, and a created group as saved', async () => {
+    const onDirtyChange = vi.fn()
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ token: undefined })
+    render(<GroupEditor onDirtyChange={onDirtyChange} />, { wrapper: Wrapper })
+    emulator.faults.latency(300)
+    await user.upload(screen.getByLabelText('Choose files'), new File(['x'], 'x.txt', { type: 'text/plain' }))
+    expect(screen.getByText('Waiting for uploads to finish')).toBeDefined()
+    expect(onDirtyChange.mock.calls).toEqual([[true]])
+    await screen.findByText('Unsaved changes')
+    expect(onDirtyChange.mock.calls).toEqual([[true]])
+    emulator.faults.latency(0)
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    await screen.findByRole('region', { name: 'Access token for this group' })
+    expect(onDirtyChange.mock.calls).toEqual([[true], [false]])
+  })
+
   it('keeps what was changed while a save was on its way, as still unsaved', async () => {
     const group = await seededGroup()
     const user = userEvent.setup()

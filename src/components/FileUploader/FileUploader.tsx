@@ -12,6 +12,7 @@ import { useAnnouncement } from '../shared/useAnnouncement.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
 import { useLatest } from '../shared/useLatest.js'
 import { useOnline } from '../shared/useOnline.js'
+import { useReportChange } from '../shared/useReportChange.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 
@@ -277,14 +278,7 @@ export const FileUploader = withRef(function FileUploader({
     [],
   )
   const pending = items.filter((item) => item.status === 'uploading' || item.status === 'queued').length
-  const pendingChanged = useLatest(onPendingChange)
-  // Once per change: StrictMode runs the effect twice in development, and so does <Activity>
-  // showing the uploader again.
-  const saidPending = useRef<number>(undefined)
-  useEffect(() => {
-    if (saidPending.current !== pending) pendingChanged.current?.(pending)
-    saidPending.current = pending
-  }, [pending])
+  useReportChange(pending, onPendingChange)
 
   // Every byte sent is not stored yet: the service answers once it has kept the file.
   const finishing = (item: UploadItem) => item.status === 'uploading' && item.loaded >= item.total

@@ -34,6 +34,7 @@ import { statusText } from '../shared/statusText.js'
 import { useAnnouncement } from '../shared/useAnnouncement.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
 import { useLatest } from '../shared/useLatest.js'
+import { useReportChange } from '../shared/useReportChange.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 import { move } from './reorder.js'
@@ -188,6 +189,12 @@ export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'
   onCreated?: ((created: { group: Group; accessToken: string | undefined }) => void) | undefined
   /** Called after every successful save, also one answered after the editor moved on or unmounted. */
   onSaved?: ((group: Group) => void) | undefined
+  /**
+   * Called with `true` when the editor starts holding what is not saved (a changed order, files
+   * added or removed, uploads under way), and with `false` once it holds none (saved, discarded,
+   * another group): for a host's "leave without saving?" guard. Not called at mount, nor on unmount.
+   */
+  onDirtyChange?: ((dirty: boolean) => void) | undefined
   /** Most files a group may hold. @default 1000 */
   maxFiles?: number | undefined
   /**
@@ -209,6 +216,7 @@ export const GroupEditor = withRef(function GroupEditor({
   groupId,
   onCreated,
   onSaved,
+  onDirtyChange,
   maxFiles = 1000,
   allowPicking,
   polling,
@@ -253,6 +261,7 @@ export const GroupEditor = withRef(function GroupEditor({
   const dirty = items !== null && items.map((f) => f.id).join() !== baseline.map((f) => f.id).join()
   const [announcement, setAnnouncement] = useAnnouncement()
   const [uploadsPending, setUploadsPending] = useState(0)
+  useReportChange(dirty || uploadsPending > 0, onDirtyChange, false)
   // Buttons that vanish once pressed hand the keyboard to what stays: the picker's toggle, the
   // status line, the heading.
   const pickToggle = useRef<HTMLButtonElement>(null)

@@ -117,6 +117,28 @@ describe('FileList', () => {
     expect(rows()).toHaveLength(20)
   })
 
+  it("shows the page the host gives, in the same group and in another's files", async () => {
+    const { files } = await emulator.seed({ files: Array.from({ length: 25 }, () => ({})) })
+    const ids = files.map((f) => f.id)
+    const { groups } = await emulator.seed({ groups: [{ fileIds: ids }, { fileIds: ids.slice(0, 22) }] })
+    const [a, b] = groups.map((g) => g.id) as [string, string]
+    const onPageChange = vi.fn()
+    const { Wrapper } = wrapper()
+    const list = (groupId: string, page: number) => (
+      <FileList groupId={groupId} page={page} onPageChange={onPageChange} />
+    )
+    const { rerender } = render(list(a, 2), { wrapper: Wrapper })
+    await screen.findByText('Page 2 of 2')
+    // Back in the host's router: the same group, another page.
+    rerender(list(a, 1))
+    await screen.findByText('Page 1 of 2')
+    // Another group on the page the host says, not on the default page.
+    rerender(list(b, 2))
+    await screen.findByText('Page 2 of 2')
+    expect(rows()).toHaveLength(2)
+    expect(onPageChange).not.toHaveBeenCalled()
+  })
+
   it('keeps the page it shows, and the keyboard, when another page fails to load', async () => {
     await emulator.seed({ files: Array.from({ length: 45 }, () => ({})) })
     const user = userEvent.setup()
@@ -654,6 +676,46 @@ describe('GroupList', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }))
     await screen.findByText('Page 3 of 3')
     expect(onPageChange).toHaveBeenLastCalledWith(3)
+  })
+
+  it("shows the page the host gives: Back in the host's router moves the list, not the keyboard", async () => {
+    await emulator.seed({ files: [{}], groups: Array.from({ length: 25 }, () => ({ files: [0] })) })
+    const user = userEvent.setup()
+    const heard: number[] = []
+    function Host() {
+      const [history, setHistory] = useState([1])
+      return (
+        <>
+          <button type="button" onClick={() => setHistory(history.slice(0, -1))}>
+            Back
+          </button>
+          <GroupList
+            page={history.at(-1)}
+            defaultPageSize={10}
+            onPageChange={(page) => {
+              heard.push(page)
+              setHistory([...history, page])
+            }}
+          />
+        </>
+      )
+    }
+    const { Wrapper } = wrapper()
+    render(<Host />, { wrapper: Wrapper })
+    await screen.findByText('Page 1 of 3')
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    await screen.findByText('Page 2 of 3')
+    await user.click(screen.getByRole('button', { name: 'Last page' }))
+    await screen.findByText('Page 3 of 3')
+    const back = screen.getByRole('button', { name: 'Back' })
+    await user.click(back)
+    await screen.findByText('Page 2 of 3')
+    expect(document.activeElement).toBe(back)
+    await user.click(back)
+    await screen.findByText('Page 1 of 3')
+    expect(document.activeElement).toBe(back)
+    // The host's own moves are not told back to it.
+    expect(heard).toEqual([2, 3])
   })
 
   it('goes back a page when the last group on the last page is deleted', async () => {

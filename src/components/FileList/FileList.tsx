@@ -22,9 +22,14 @@ const text = { ...listMessages, ...statusMessages }
 
 /** Props of {@link FileList}; other props go to the root `div`. */
 export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
-  /** Show this group's files (in the group's order) instead of the project's files. Another group starts at `defaultPage`. */
+  /** Show this group's files (in the group's order) instead of the project's files. Another group starts at `defaultPage` (a controlled `page` stays the host's). */
   groupId?: string | undefined
-  /** First page shown (the last one when there are fewer pages). @default 1 */
+  /**
+   * The page shown (controlled), e.g. `?page=` in the URL: given with `onPageChange`, the list
+   * shows the page the host says, so Back and Forward move it (without moving the keyboard).
+   */
+  page?: number | undefined
+  /** First page shown (uncontrolled; the last one when there are fewer pages). @default 1 */
   defaultPage?: number | undefined
   /** Rows per page. @default 20 */
   defaultPageSize?: number | undefined
@@ -89,6 +94,7 @@ function useFilePage(
  */
 export const FileList = withRef(function FileList({
   groupId,
+  page: pageProp,
   defaultPage = 1,
   defaultPageSize = 20,
   onPageChange,
@@ -108,7 +114,13 @@ export const FileList = withRef(function FileList({
   const online = useOnline()
   const thumbnailFailed = useRef(false)
   const [thumbnailRound, setThumbnailRound] = useState(0)
-  const { page, pageSize, paginationProps } = usePaging(defaultPage, defaultPageSize, onPageChange, groupId)
+  const { page, pageSize, paginationProps } = usePaging(
+    pageProp,
+    defaultPage,
+    onPageChange,
+    defaultPageSize,
+    groupId,
+  )
   const selectable =
     selectedIds !== undefined || defaultSelectedIds !== undefined || onSelectedIdsChange !== undefined
   // Readonly in, never changed in place: the ids a host gave may reach onSelectedIdsChange as given.

@@ -19,7 +19,12 @@ const text = { ...listMessages, ...statusMessages }
 
 /** Props of {@link GroupList}; other props go to the root `div`. */
 export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' | 'onSelect'> {
-  /** First page shown (the last one when there are fewer pages), e.g. the page a host returns to. @default 1 */
+  /**
+   * The page shown (controlled), e.g. `?page=` in the URL: given with `onPageChange`, the list
+   * shows the page the host says, so Back and Forward move it (without moving the keyboard).
+   */
+  page?: number | undefined
+  /** First page shown (uncontrolled; the last one when there are fewer pages), e.g. the page a host returns to. @default 1 */
   defaultPage?: number | undefined
   /** Called when the page changes. */
   onPageChange?: ((page: number) => void) | undefined
@@ -52,6 +57,7 @@ const fileCount = (group: Group, locale?: string) => {
  * while a group on the page is `pending`.
  */
 export const GroupList = withRef(function GroupList({
+  page: pageProp,
   defaultPage = 1,
   onPageChange,
   defaultPageSize = 20,
@@ -64,7 +70,7 @@ export const GroupList = withRef(function GroupList({
   ...rest
 }: GroupListProps) {
   const t = useText(text)
-  const { page, pageSize, paginationProps } = usePaging(defaultPage, defaultPageSize, onPageChange)
+  const { page, pageSize, paginationProps } = usePaging(pageProp, defaultPage, onPageChange, defaultPageSize)
   const ctx = useFileService()
   const query = useGroups({ page, items: pageSize }, polling)
   const queryKey = fileServiceKeys.groupList(ctx, { page, items: pageSize })

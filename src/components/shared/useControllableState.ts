@@ -8,7 +8,8 @@ let warned = false
 /**
  * `value`/`defaultValue`/`onChange` in one place: controlled while `value` is given. One switched
  * to uncontrolled (`value` no longer given) carries on from the value it showed instead of
- * failing on `undefined`, and one switched to controlled shows the host's value.
+ * failing on `undefined`, and one switched to controlled shows the host's value. The third item
+ * sets its own value without telling the host (a reset; while controlled the host's value wins).
  */
 export function useControllableState<T>(
   value: T | undefined,
@@ -20,7 +21,7 @@ export function useControllableState<T>(
   if (process.env.NODE_ENV !== 'production' && value !== undefined && !onChange && !warned) {
     warned = true
     console.warn(
-      '[filekit] A value given without its change callback (RecipeBuilder `value` without `onValueChange`, FileList `selectedIds` without `onSelectedIdsChange`) cannot change: what the user does is not shown. Pass the callback, or the `default…` prop to let the component keep its own.',
+      '[filekit] A value given without its change callback (RecipeBuilder `value` without `onValueChange`, FileList `selectedIds` without `onSelectedIdsChange`, FileList or GroupList `page` without `onPageChange`) cannot change: what the user does is not shown. Pass the callback, or the `default…` prop to let the component keep its own.',
     )
   }
   // While controlled, its own state follows the host's value, so a switch to uncontrolled
@@ -33,5 +34,5 @@ export function useControllableState<T>(
     },
     [onChange],
   )
-  return [value === undefined ? own : value, set] as const
+  return [value === undefined ? own : value, set, setOwn] as const
 }

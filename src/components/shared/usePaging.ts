@@ -4,22 +4,26 @@ import { useRef, useState } from 'react'
 import { AuthError } from '../../api/errors.js'
 import { useFileService } from '../../provider/context.js'
 import type { PaginationProps } from './Pagination.js'
+import { useControllableState } from './useControllableState.js'
 import type { FetchState } from './waitingText.js'
 
 /**
  * Page and page size of a paginated list, and the props its Pagination needs once the page
- * is known. A new page size goes back to page 1; another list (a FileList given another
- * group, another project, or another token's: the next user's) starts at the default page.
+ * is known. The page is the host's while `page` is given (Back and Forward in a router move the
+ * list), else its own. A new page size goes back to page 1; another list (a FileList given
+ * another group, another project, or another token's: the next user's) starts at the default
+ * page, unless the host owns the page.
  */
 export function usePaging(
+  pageProp: number | undefined,
   defaultPage: number,
+  onPageChange: ((page: number) => void) | undefined,
   defaultPageSize: number,
-  onPageChange?: (page: number) => void,
   group?: string,
 ) {
   const { scope, projectId } = useFileService()
   const list = `${scope} ${projectId} ${group}`
-  const [page, setPage] = useState(defaultPage)
+  const [page, , setPage] = useControllableState(pageProp, defaultPage, onPageChange)
   const [pageSize, setPageSize] = useState(defaultPageSize)
   const [paged, setPaged] = useState(list)
   if (paged !== list) {

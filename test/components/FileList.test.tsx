@@ -718,6 +718,43 @@ describe('GroupList', () => {
     expect(heard).toEqual([2, 3])
   })
 
+  it('keeps the page size the host gives, so a page it remembers shows the same rows again', async () => {
+    await emulator.seed({ files: [{}], groups: Array.from({ length: 25 }, () => ({ files: [0] })) })
+    const user = userEvent.setup()
+    const remembered = { page: 1, size: 20 }
+    const onPageSizeChange = vi.fn()
+    function Host() {
+      const [{ page, size }, setPaging] = useState(remembered)
+      Object.assign(remembered, { page, size })
+      return (
+        <GroupList
+          page={page}
+          pageSize={size}
+          onPageChange={(next) => setPaging((p) => ({ ...p, page: next }))}
+          onPageSizeChange={(next) => {
+            onPageSizeChange(next)
+            setPaging((p) => ({ ...p, size: next }))
+          }}
+        />
+      )
+    }
+    const { Wrapper } = wrapper()
+    const { unmount } = render(<Host />, { wrapper: Wrapper })
+    await screen.findByText('Page 1 of 2')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Per page' }), '10')
+    await screen.findByText('Page 1 of 3')
+    await user.click(screen.getByRole('button', { name: 'Last page' }))
+    await screen.findByText('Page 3 of 3')
+    expect(onPageSizeChange.mock.calls).toEqual([[10]])
+    const shown = rows().map((r) => r.textContent)
+    unmount()
+    // Back on the list: the page and size the host kept.
+    render(<Host />, { wrapper: Wrapper })
+    await screen.findByText('Page 3 of 3')
+    expect(rows().map((r) => r.textContent)).toEqual(shown)
+    expect(screen.getByRole('combobox', { name: 'Per page' })).toHaveProperty('value', '10')
+  })
+
   it('goes back a page when the last group on the last page is deleted', async () => {
     const { groups } = await emulator.seed({
       files: [{}],

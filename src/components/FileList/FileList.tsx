@@ -31,8 +31,12 @@ export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
   page?: number | undefined
   /** First page shown (uncontrolled; the last one when there are fewer pages). @default 1 */
   defaultPage?: number | undefined
-  /** Rows per page. @default 20 */
+  /** Rows per page (controlled), e.g. `?size=` in the URL, given with `onPageSizeChange`. */
+  pageSize?: number | undefined
+  /** Rows per page at first (uncontrolled). @default 20 */
   defaultPageSize?: number | undefined
+  /** Called with the page size the user chose (the list goes back to page 1, said through `onPageChange`). */
+  onPageSizeChange?: ((size: number) => void) | undefined
   /** Called when the page changes. */
   onPageChange?: ((page: number) => void) | undefined
   /** Selected file ids (controlled). Giving this, `defaultSelectedIds` or `onSelectedIdsChange` adds a select column. */
@@ -96,7 +100,9 @@ export const FileList = withRef(function FileList({
   groupId,
   page: pageProp,
   defaultPage = 1,
+  pageSize: pageSizeProp,
   defaultPageSize = 20,
+  onPageSizeChange,
   onPageChange,
   selectedIds,
   defaultSelectedIds,
@@ -118,7 +124,9 @@ export const FileList = withRef(function FileList({
     pageProp,
     defaultPage,
     onPageChange,
+    pageSizeProp,
     defaultPageSize,
+    onPageSizeChange,
     groupId,
   )
   const selectable =

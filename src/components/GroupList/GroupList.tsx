@@ -28,8 +28,12 @@ export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' |
   defaultPage?: number | undefined
   /** Called when the page changes. */
   onPageChange?: ((page: number) => void) | undefined
-  /** Rows per page. @default 20 */
+  /** Rows per page (controlled), e.g. `?size=` in the URL, given with `onPageSizeChange`. */
+  pageSize?: number | undefined
+  /** Rows per page at first (uncontrolled). @default 20 */
   defaultPageSize?: number | undefined
+  /** Called with the page size the user chose (the list goes back to page 1, said through `onPageChange`). */
+  onPageSizeChange?: ((size: number) => void) | undefined
   /** Called when a group's Open button is pressed. */
   onSelect?: ((group: Group) => void) | undefined
   /** Renders the group id as a link to this address. */
@@ -60,7 +64,9 @@ export const GroupList = withRef(function GroupList({
   page: pageProp,
   defaultPage = 1,
   onPageChange,
+  pageSize: pageSizeProp,
   defaultPageSize = 20,
+  onPageSizeChange,
   onSelect,
   getHref,
   renderActions,
@@ -70,7 +76,14 @@ export const GroupList = withRef(function GroupList({
   ...rest
 }: GroupListProps) {
   const t = useText(text)
-  const { page, pageSize, paginationProps } = usePaging(pageProp, defaultPage, onPageChange, defaultPageSize)
+  const { page, pageSize, paginationProps } = usePaging(
+    pageProp,
+    defaultPage,
+    onPageChange,
+    pageSizeProp,
+    defaultPageSize,
+    onPageSizeChange,
+  )
   const ctx = useFileService()
   const query = useGroups({ page, items: pageSize }, polling)
   const queryKey = fileServiceKeys.groupList(ctx, { page, items: pageSize })

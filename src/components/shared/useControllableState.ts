@@ -21,7 +21,7 @@ export function useControllableState<T>(
   if (process.env.NODE_ENV !== 'production' && value !== undefined && !onChange && !warned) {
     warned = true
     console.warn(
-      '[filekit] A value given without its change callback (RecipeBuilder `value` without `onValueChange`, FileList `selectedIds` without `onSelectedIdsChange`, FileList or GroupList `page` without `onPageChange`) cannot change: what the user does is not shown. Pass the callback, or the `default…` prop to let the component keep its own.',
+      '[filekit] A value given without its change callback (RecipeBuilder `value` without `onValueChange`, FileList `selectedIds` without `onSelectedIdsChange`, FileList or GroupList `page` without `onPageChange`, `pageSize` without `onPageSizeChange`) cannot change: what the user does is not shown. Pass the callback, or the `default…` prop to let the component keep its own.',
     )
   }
   // While controlled, its own state follows the host's value, so a switch to uncontrolled

@@ -9,8 +9,8 @@ import type { FetchState } from './waitingText.js'
 
 /**
  * Page and page size of a paginated list, and the props its Pagination needs once the page
- * is known. The page is the host's while `page` is given (Back and Forward in a router move the
- * list), else its own. A new page size goes back to page 1; another list (a FileList given
+ * is known. Each is the host's while given (`page`, `pageSize`: Back and Forward in a router move
+ * the list), else its own. A new page size goes back to page 1; another list (a FileList given
  * another group, another project, or another token's: the next user's) starts at the default
  * page, unless the host owns the page.
  */
@@ -18,13 +18,15 @@ export function usePaging(
   pageProp: number | undefined,
   defaultPage: number,
   onPageChange: ((page: number) => void) | undefined,
+  pageSizeProp: number | undefined,
   defaultPageSize: number,
+  onPageSizeChange: ((size: number) => void) | undefined,
   group?: string,
 ) {
   const { scope, projectId } = useFileService()
   const list = `${scope} ${projectId} ${group}`
   const [page, , setPage] = useControllableState(pageProp, defaultPage, onPageChange)
-  const [pageSize, setPageSize] = useState(defaultPageSize)
+  const [pageSize, setPageSize] = useControllableState(pageSizeProp, defaultPageSize, onPageSizeChange)
   const [paged, setPaged] = useState(list)
   if (paged !== list) {
     setPaged(list)

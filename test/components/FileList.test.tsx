@@ -252,6 +252,18 @@ describe('FileList', () => {
     expect(onPageChange.mock.calls).toEqual([[1]])
   })
 
+  it('starts on page 1 at the default size when the default page and size are not numbers, and tells the host', async () => {
+    await emulator.seed({ files: Array.from({ length: 25 }, () => ({})) })
+    const { Wrapper } = wrapper()
+    const onPageChange = vi.fn()
+    render(<FileList defaultPage={Number('abc')} defaultPageSize={0} onPageChange={onPageChange} />, {
+      wrapper: Wrapper,
+    })
+    await screen.findByText('Page 1 of 2')
+    expect(rows()).toHaveLength(20)
+    expect(onPageChange.mock.calls).toEqual([[1]])
+  })
+
   it("lists a group's files in the group's order with only the group's token", async () => {
     const { files } = await emulator.seed({
       files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }],
@@ -753,6 +765,25 @@ describe('GroupList', () => {
     await screen.findByText('Page 3 of 3')
     expect(rows().map((r) => r.textContent)).toEqual(shown)
     expect(screen.getByRole('combobox', { name: 'Per page' })).toHaveProperty('value', '10')
+  })
+
+  it.each([
+    ['0', 1],
+    ['-1', 1],
+    ['abc', 1],
+    ['', 1],
+    ['2.5', 2],
+    ['Infinity', 1],
+  ])('shows ?page=%s of a URL as page %i, and tells the host', async (raw, page) => {
+    await emulator.seed({ files: [{}], groups: Array.from({ length: 25 }, () => ({ files: [0] })) })
+    const { Wrapper } = wrapper()
+    const onPageChange = vi.fn()
+    render(<GroupList page={Number(raw)} defaultPageSize={10} onPageChange={onPageChange} />, {
+      wrapper: Wrapper,
+    })
+    await screen.findByText(`Page ${page} of 3`)
+    expect(rows()).toHaveLength(10)
+    await waitFor(() => expect(onPageChange.mock.calls).toEqual([[page]]))
   })
 
   it('goes back a page when the last group on the last page is deleted', async () => {

@@ -27,11 +27,13 @@ export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
   /**
    * The page shown (controlled), e.g. `?page=` in the URL: given with `onPageChange`, the list
    * shows the page the host says, so Back and Forward move it (without moving the keyboard).
+   * A page that is not a whole number from 1 (a URL's `0`, `2.5`, `NaN` from "abc") shows the
+   * nearest page, as does a page past the last, and `onPageChange` tells it.
    */
   page?: number | undefined
   /** First page shown (uncontrolled; the last one when there are fewer pages). @default 1 */
   defaultPage?: number | undefined
-  /** Rows per page (controlled), e.g. `?size=` in the URL, given with `onPageSizeChange`. */
+  /** Rows per page (controlled), e.g. `?size=` in the URL, given with `onPageSizeChange`; not a whole number from 1: 20. */
   pageSize?: number | undefined
   /** Rows per page at first (uncontrolled). @default 20 */
   defaultPageSize?: number | undefined

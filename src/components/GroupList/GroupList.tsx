@@ -22,13 +22,15 @@ export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' |
   /**
    * The page shown (controlled), e.g. `?page=` in the URL: given with `onPageChange`, the list
    * shows the page the host says, so Back and Forward move it (without moving the keyboard).
+   * A page that is not a whole number from 1 (a URL's `0`, `2.5`, `NaN` from "abc") shows the
+   * nearest page, as does a page past the last, and `onPageChange` tells it.
    */
   page?: number | undefined
   /** First page shown (uncontrolled; the last one when there are fewer pages), e.g. the page a host returns to. @default 1 */
   defaultPage?: number | undefined
   /** Called when the page changes. */
   onPageChange?: ((page: number) => void) | undefined
-  /** Rows per page (controlled), e.g. `?size=` in the URL, given with `onPageSizeChange`. */
+  /** Rows per page (controlled), e.g. `?size=` in the URL, given with `onPageSizeChange`; not a whole number from 1: 20. */
   pageSize?: number | undefined
   /** Rows per page at first (uncontrolled). @default 20 */
   defaultPageSize?: number | undefined

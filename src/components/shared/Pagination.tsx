@@ -25,9 +25,11 @@ export interface PaginationProps extends Omit<ComponentProps<'nav'>, 'onChange'>
   fetching?: FetchState
   /** The page asked for while `page` is still shown: what `fetching` waits for, said with it. */
   loadingPage?: number | undefined
+  /** The page to go to instead of the one asked for (past the last, or not a page): told once. */
+  correction?: number | false | undefined
 }
 
-/** First / previous / next / last, "Page n of m" and the page size; a page past the last goes to the last. */
+/** First / previous / next / last, "Page n of m" and the page size; a `correction` goes there. */
 export function Pagination({
   list,
   page,
@@ -39,6 +41,7 @@ export function Pagination({
   isBusy,
   fetching,
   loadingPage,
+  correction,
   className,
   ...rest
 }: PaginationProps) {
@@ -48,16 +51,13 @@ export function Pagination({
   // A button pressed to the first or last page becomes disabled, and Chromium would drop its focus
   // to the page body: the keyboard goes to the page status instead, which then says the new page.
   const status = useRef<HTMLSpanElement>(null)
-  // A page past the last (its files were removed since, or the default page was too far) would
-  // show an empty table: the last page is shown instead.
-  const past = page > pages && pages > 0
   // Said once: StrictMode runs the effect twice in development, before the page has moved.
-  const said = useRef(0)
+  const said = useRef<number | false | undefined>(0)
   // biome-ignore lint/correctness/useExhaustiveDependencies: onPageChange is a new function every render
   useEffect(() => {
-    if (past && said.current !== pages) onPageChange(pages)
-    said.current = past ? pages : 0
-  }, [past, pages])
+    if (correction && said.current !== correction) onPageChange(correction)
+    said.current = correction
+  }, [correction])
   const button = (label: string, target: number, disabled: boolean, symbol: string) => (
     <button
       type="button"

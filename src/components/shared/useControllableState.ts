@@ -26,7 +26,8 @@ export function useControllableState<T>(
   }
   // While controlled, its own state follows the host's value, so a switch to uncontrolled
   // carries on from what was shown (the render is redone at once, before anything is drawn).
-  if (value !== undefined && value !== own) setOwn(value)
+  // Object.is: a NaN (a URL's "abc") is the value it was, not a new one at every render.
+  if (value !== undefined && !Object.is(value, own)) setOwn(value)
   const set = useCallback(
     (next: T) => {
       setOwn(next)

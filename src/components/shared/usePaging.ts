@@ -25,8 +25,12 @@ export function usePaging(
 ) {
   const { scope, projectId } = useFileService()
   const list = `${scope} ${projectId} ${group}`
-  const [page, , setPage] = useControllableState(pageProp, defaultPage, onPageChange)
-  const [pageSize, setPageSize] = useControllableState(pageSizeProp, defaultPageSize, onPageSizeChange)
+  const [asked, , setPage] = useControllableState(pageProp, defaultPage, onPageChange)
+  const [size, setPageSize] = useControllableState(pageSizeProp, defaultPageSize, onPageSizeChange)
+  // A page or size from a URL may be anything (0, -1, 2.5, NaN from "abc"): never sent as it is,
+  // the page becomes the nearest there is (told to the host, below) and the size the default.
+  const page = whole(asked, 1)
+  const pageSize = whole(size, 20)
   const [paged, setPaged] = useState(list)
   if (paged !== list) {
     setPaged(list)
@@ -35,7 +39,7 @@ export function usePaging(
   // The host hears of a page moved to, not of one it is already on (a page size chosen on page 1).
   const changePage = (next: number) => {
     setPage(next)
-    if (next !== page) onPageChange?.(next)
+    if (next !== asked) onPageChange?.(next)
   }
   /** From the page's query: the page shown, whether the next one loads, and what its fetch waits for. */
   const paginationProps = (
@@ -45,23 +49,34 @@ export function usePaging(
       isError: boolean
       refetch: () => unknown
     },
-  ): Omit<PaginationProps, 'list'> => ({
-    page: query.data!.page,
-    pages: query.data!.pages,
-    pageSize,
-    isBusy: query.isPlaceholderData,
-    fetching: query,
-    ...(page !== query.data!.page && { loadingPage: page }),
-    // A page that failed to load stays the one asked for (the host was told): its button, pressed
-    // again from the page still shown, asks again instead of moving to where the list already is.
-    onPageChange: (next) => (next === page && query.isError ? void query.refetch() : changePage(next)),
-    onPageSizeChange: (size) => {
-      setPageSize(size)
-      changePage(1)
-    },
-  })
+  ): Omit<PaginationProps, 'list'> => {
+    const { page: shown, pages } = query.data!
+    // A page past the last (its rows were removed since, or the page given was too far) would
+    // show an empty table: the last page instead. Judged by the page shown, so rows kept from
+    // another page (while this one loads, or after it failed) never move it.
+    const to = shown > pages && pages ? pages : page
+    return {
+      page: shown,
+      pages,
+      pageSize,
+      correction: to !== asked && to,
+      isBusy: query.isPlaceholderData,
+      fetching: query,
+      ...(page !== shown && { loadingPage: page }),
+      // A page that failed to load stays the one asked for (the host was told): its button, pressed
+      // again from the page still shown, asks again instead of moving to where the list already is.
+      onPageChange: (next) => (next === page && query.isError ? void query.refetch() : changePage(next)),
+      onPageSizeChange: (size) => {
+        setPageSize(size)
+        changePage(1)
+      },
+    }
+  }
   return { page, pageSize, paginationProps }
 }
+
+/** `n` as a whole number from 1, else `or`. */
+const whole = (n: number, or: number) => ((n | 0) > 0 ? n | 0 : or)
 
 /**
  * The query as shown: its page, or, when moving to another page failed, the last page shown of

@@ -786,6 +786,24 @@ describe('GroupList', () => {
     await waitFor(() => expect(onPageChange.mock.calls).toEqual([[page]]))
   })
 
+  it('shows a page size that is not among the choices as chosen, and still lets the user choose another', async () => {
+    await emulator.seed({ files: [{}], groups: Array.from({ length: 30 }, () => ({ files: [0] })) })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(<GroupList defaultPageSize={25} />, { wrapper: Wrapper })
+    await screen.findByText('Page 1 of 2')
+    const select = screen.getByRole('combobox', { name: 'Per page' })
+    expect(select).toHaveProperty('value', '25')
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '20', '25', '50', '100'])
+    await user.selectOptions(select, '10')
+    await screen.findByText('Page 1 of 3')
+    expect(rows()).toHaveLength(10)
+  })
+
   it('goes back a page when the last group on the last page is deleted', async () => {
     const { groups } = await emulator.seed({
       files: [{}],

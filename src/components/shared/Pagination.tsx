@@ -99,11 +99,14 @@ export function Pagination({
         <label>
           {t('pagination.pageSize')}{' '}
           <select value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
-            {pageSizes.map((size) => (
-              <option key={size} value={size}>
-                {formatNumber(size, locale)}
-              </option>
-            ))}
+            {/* A size the host gave that is not among the choices shows as itself, and the others stay choosable. */}
+            {(pageSizes.includes(pageSize) ? pageSizes : [...pageSizes, pageSize].sort((a, b) => a - b)).map(
+              (size) => (
+                <option key={size} value={size}>
+                  {formatNumber(size, locale)}
+                </option>
+              ),
+            )}
           </select>
         </label>
       )}

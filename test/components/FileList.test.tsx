@@ -100,7 +100,7 @@ describe('FileList', () => {
     await hostClient.invalidateQueries()
     await screen.findByText('Page 1 of 1')
     expect(rows()).toHaveLength(20)
-    expect(onPageChange).toHaveBeenLastCalledWith(1)
+    expect(onPageChange).toHaveBeenLastCalledWith(1, { isCorrection: true })
   })
 
   it("starts on the first page of another group's files", async () => {
@@ -196,7 +196,7 @@ describe('FileList', () => {
     expect(screen.queryByRole('alert')).toBeNull()
     expect(count('GET', '/files.json')).toBeGreaterThan(3)
     // The host heard of page 2 once: it was told when Next was first pressed.
-    expect(onPageChange.mock.calls).toEqual([[2]])
+    expect(onPageChange.mock.calls).toEqual([[2, { isCorrection: false }]])
   })
 
   it('shows nothing of the page it had once another page is refused to its token', async () => {
@@ -249,7 +249,7 @@ describe('FileList', () => {
     })
     await screen.findByText('Page 1 of 1')
     expect(names()).toEqual(['a.png'])
-    expect(onPageChange.mock.calls).toEqual([[1]])
+    expect(onPageChange.mock.calls).toEqual([[1, { isCorrection: true }]])
   })
 
   it('starts on page 1 at the default size when the default page and size are not numbers, and tells the host', async () => {
@@ -261,7 +261,7 @@ describe('FileList', () => {
     })
     await screen.findByText('Page 1 of 2')
     expect(rows()).toHaveLength(20)
-    expect(onPageChange.mock.calls).toEqual([[1]])
+    expect(onPageChange.mock.calls).toEqual([[1, { isCorrection: true }]])
   })
 
   it("lists a group's files in the group's order with only the group's token", async () => {
@@ -687,7 +687,7 @@ describe('GroupList', () => {
     await screen.findByText('Page 2 of 3')
     await user.click(screen.getByRole('button', { name: 'Next page' }))
     await screen.findByText('Page 3 of 3')
-    expect(onPageChange).toHaveBeenLastCalledWith(3)
+    expect(onPageChange).toHaveBeenLastCalledWith(3, { isCorrection: false })
   })
 
   it("shows the page the host gives: Back in the host's router moves the list, not the keyboard", async () => {
@@ -783,7 +783,7 @@ describe('GroupList', () => {
     })
     await screen.findByText(`Page ${page} of 3`)
     expect(rows()).toHaveLength(10)
-    await waitFor(() => expect(onPageChange.mock.calls).toEqual([[page]]))
+    await waitFor(() => expect(onPageChange.mock.calls).toEqual([[page, { isCorrection: true }]]))
   })
 
   it('shows a page size that is not among the choices as chosen, and still lets the user choose another', async () => {
@@ -802,6 +802,47 @@ describe('GroupList', () => {
     await user.selectOptions(select, '10')
     await screen.findByText('Page 1 of 3')
     expect(rows()).toHaveLength(10)
+  })
+
+  it('tells a corrected page apart, so a host replaces it in its history instead of trapping Back', async () => {
+    await emulator.seed({ files: [{}], groups: Array.from({ length: 25 }, () => ({ files: [0] })) })
+    const user = userEvent.setup()
+    // The host's history of ?page=: a shared link to page 99 first.
+    let history = [99]
+    function Host() {
+      const [, rerender] = useState(0)
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() => {
+              history = history.slice(0, -1)
+              rerender((n) => n + 1)
+            }}
+          >
+            Back
+          </button>
+          <GroupList
+            page={history.at(-1)}
+            defaultPageSize={10}
+            onPageChange={(page, { isCorrection }) => {
+              history = isCorrection ? [...history.slice(0, -1), page] : [...history, page]
+              rerender((n) => n + 1)
+            }}
+          />
+        </>
+      )
+    }
+    const { Wrapper } = wrapper()
+    render(<Host />, { wrapper: Wrapper, reactStrictMode: true })
+    await screen.findByText('Page 3 of 3')
+    await waitFor(() => expect(history).toEqual([3]))
+    await user.click(screen.getByRole('button', { name: 'Previous page' }))
+    await screen.findByText('Page 2 of 3')
+    expect(history).toEqual([3, 2])
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    await screen.findByText('Page 3 of 3')
+    expect(history).toEqual([3])
   })
 
   it('goes back a page when the last group on the last page is deleted', async () => {
@@ -839,7 +880,7 @@ describe('GroupList', () => {
     await user.click(screen.getByRole('button', { name: 'Last page' }))
     await screen.findByText('Page 3 of 3')
     expect(screen.queryByRole('alert')).toBeNull()
-    expect(onPageChange.mock.calls).toEqual([[3]])
+    expect(onPageChange.mock.calls).toEqual([[3, { isCorrection: false }]])
   })
 
   it("shows nothing of the last user's page when the next user's first load fails", async () => {

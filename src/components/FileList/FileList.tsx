@@ -39,8 +39,12 @@ export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
   defaultPageSize?: number | undefined
   /** Called with the page size the user chose (the list goes back to page 1, said through `onPageChange`). */
   onPageSizeChange?: ((size: number) => void) | undefined
-  /** Called when the page changes. */
-  onPageChange?: ((page: number) => void) | undefined
+  /**
+   * Called when the page changes: the user's move, or the list's correction (`isCorrection`) of a
+   * page past the last or not a page at all. Keeping the page in the URL, push the user's moves
+   * and replace corrections, or Back lands on the wrong page again.
+   */
+  onPageChange?: ((page: number, details: { isCorrection: boolean }) => void) | undefined
   /** Selected file ids (controlled). Giving this, `defaultSelectedIds` or `onSelectedIdsChange` adds a select column. */
   selectedIds?: readonly string[] | undefined
   /** Initially selected file ids (uncontrolled); another `groupId` starts with them again. */

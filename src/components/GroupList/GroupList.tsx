@@ -28,8 +28,12 @@ export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' |
   page?: number | undefined
   /** First page shown (uncontrolled; the last one when there are fewer pages), e.g. the page a host returns to. @default 1 */
   defaultPage?: number | undefined
-  /** Called when the page changes. */
-  onPageChange?: ((page: number) => void) | undefined
+  /**
+   * Called when the page changes: the user's move, or the list's correction (`isCorrection`) of a
+   * page past the last or not a page at all. Keeping the page in the URL, push the user's moves
+   * and replace corrections, or Back lands on the wrong page again.
+   */
+  onPageChange?: ((page: number, details: { isCorrection: boolean }) => void) | undefined
   /** Rows per page (controlled), e.g. `?size=` in the URL, given with `onPageSizeChange`; not a whole number from 1: 20. */
   pageSize?: number | undefined
   /** Rows per page at first (uncontrolled). @default 20 */

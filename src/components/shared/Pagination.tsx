@@ -17,7 +17,8 @@ export interface PaginationProps extends Omit<ComponentProps<'nav'>, 'onChange'>
   pageSize: number
   /** Choices for the page size select. @default [10, 20, 50, 100] */
   pageSizes?: number[]
-  onPageChange: (page: number) => void
+  /** Called with the page to go to; `isCorrection` when it is `correction`, not the user's move. */
+  onPageChange: (page: number, isCorrection?: boolean) => void
   onPageSizeChange?: (size: number) => void
   /** True while the next page loads (the old one stays visible). */
   isBusy?: boolean
@@ -55,7 +56,7 @@ export function Pagination({
   const said = useRef<number | false | undefined>(0)
   // biome-ignore lint/correctness/useExhaustiveDependencies: onPageChange is a new function every render
   useEffect(() => {
-    if (correction && said.current !== correction) onPageChange(correction)
+    if (correction && said.current !== correction) onPageChange(correction, true)
     said.current = correction
   }, [correction])
   const button = (label: string, target: number, disabled: boolean, symbol: string) => (

@@ -14,7 +14,8 @@ let warned = false
 export function useControllableState<T>(
   value: T | undefined,
   defaultValue: T,
-  onChange?: (value: T) => void,
+  // More arguments are the caller's to pass (a list's page change says whether it was a correction).
+  onChange?: (value: T, ...more: never[]) => void,
 ) {
   const [own, setOwn] = useState(defaultValue)
   // As React says of an <input value> without onChange: nothing the user does would show.

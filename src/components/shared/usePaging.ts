@@ -17,7 +17,7 @@ import type { FetchState } from './waitingText.js'
 export function usePaging(
   pageProp: number | undefined,
   defaultPage: number,
-  onPageChange: ((page: number) => void) | undefined,
+  onPageChange: ((page: number, details: { isCorrection: boolean }) => void) | undefined,
   pageSizeProp: number | undefined,
   defaultPageSize: number,
   onPageSizeChange: ((size: number) => void) | undefined,
@@ -36,10 +36,12 @@ export function usePaging(
     setPaged(list)
     setPage(defaultPage)
   }
-  // The host hears of a page moved to, not of one it is already on (a page size chosen on page 1).
-  const changePage = (next: number) => {
+  // The host hears of a page moved to, not of one it is already on (a page size chosen on page 1),
+  // and whether the list corrected the page (a router then replaces the URL: pushing it would
+  // make Back land on the wrong page again, to be corrected and pushed again).
+  const changePage = (next: number, isCorrection = false) => {
     setPage(next)
-    if (next !== asked) onPageChange?.(next)
+    if (next !== asked) onPageChange?.(next, { isCorrection })
   }
   /** From the page's query: the page shown, whether the next one loads, and what its fetch waits for. */
   const paginationProps = (
@@ -65,7 +67,8 @@ export function usePaging(
       ...(page !== shown && { loadingPage: page }),
       // A page that failed to load stays the one asked for (the host was told): its button, pressed
       // again from the page still shown, asks again instead of moving to where the list already is.
-      onPageChange: (next) => (next === page && query.isError ? void query.refetch() : changePage(next)),
+      onPageChange: (next, isCorrection) =>
+        next === page && query.isError ? void query.refetch() : changePage(next, isCorrection),
       onPageSizeChange: (size) => {
         setPageSize(size)
         changePage(1)

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import {
   createFileServiceClient,
@@ -366,6 +366,50 @@ describe('FileList', () => {
     await waitFor(() => expect(rows()).toHaveLength(1))
     expect(screen.getByRole('checkbox', { name: 'Select a.png' })).toHaveProperty('checked', true)
     expect(onChange).not.toHaveBeenCalled()
+  })
+
+  it("never shows the last group's selection in another group's rows, nor tells a reset that changed nothing", async () => {
+    const { files } = await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }] })
+    const ids = files.map((f) => f.id)
+    const { groups } = await emulator.seed({ groups: [{ fileIds: ids }, { fileIds: [ids[0]!] }] })
+    const [a, b] = groups.map((g) => g.id) as [string, string]
+    const user = userEvent.setup()
+    const onChange = vi.fn()
+    // Each row as committed (layout effects see the DOM of their own commit): which list, which selected.
+    const seen: string[] = []
+    function Probe({ name }: { name: string | null }) {
+      const ref = useRef<HTMLSpanElement>(null)
+      useLayoutEffect(() => {
+        const row = ref.current!.closest('tr')!
+        if (row.hasAttribute('data-selected')) seen.push(`${row.closest('table')!.ariaLabel} ${name}`)
+      })
+      return <span ref={ref} />
+    }
+    const list = (groupId: string) => (
+      <FileList
+        groupId={groupId}
+        label={groupId === a ? 'A' : 'B'}
+        onSelectedIdsChange={onChange}
+        renderActions={(file) => <Probe name={file.originalName} />}
+      />
+    )
+    const { Wrapper } = wrapper()
+    const { rerender } = render(list(b), { wrapper: Wrapper })
+    await screen.findByText('a.png')
+    rerender(list(a))
+    await screen.findByText('b.png')
+    expect(onChange).not.toHaveBeenCalled()
+    await user.click(screen.getByRole('checkbox', { name: 'Select a.png' }))
+    expect(onChange.mock.calls).toEqual([[[ids[0]]]])
+    // B's page is cached: its rows come in the first render.
+    rerender(list(b))
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(screen.getByRole('checkbox', { name: 'Select a.png' })).toHaveProperty('checked', false)
+    expect(seen).toEqual(['A a.png'])
+    expect(onChange).toHaveBeenLastCalledWith([])
+    rerender(list(a))
+    await screen.findByText('b.png')
+    expect(onChange).toHaveBeenCalledTimes(2)
   })
 
   it('renders row actions', async () => {

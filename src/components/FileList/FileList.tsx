@@ -47,7 +47,7 @@ export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
   onPageChange?: ((page: number, details: { isCorrection: boolean }) => void) | undefined
   /** Selected file ids (controlled). Giving this, `defaultSelectedIds` or `onSelectedIdsChange` adds a select column. */
   selectedIds?: readonly string[] | undefined
-  /** Initially selected file ids (uncontrolled); another `groupId` starts with them again. */
+  /** Initially selected file ids (uncontrolled); another `groupId` starts with them again (told through `onSelectedIdsChange` when that changes the selection). */
   defaultSelectedIds?: readonly string[] | undefined
   /** Called with the new selection. */
   onSelectedIdsChange?: ((ids: string[]) => void) | undefined
@@ -138,21 +138,28 @@ export const FileList = withRef(function FileList({
   const selectable =
     selectedIds !== undefined || defaultSelectedIds !== undefined || onSelectedIdsChange !== undefined
   // Readonly in, never changed in place: the ids a host gave may reach onSelectedIdsChange as given.
-  const [selected, setSelected] = useControllableState(
+  const initial = (defaultSelectedIds ?? []) as string[]
+  const [selected, setSelected, setOwnSelected] = useControllableState(
     selectedIds as string[] | undefined,
-    (defaultSelectedIds ?? []) as string[],
+    initial,
     onSelectedIdsChange,
   )
   // Another group's list starts with the default selection, as it starts on the default page:
   // files picked in the last group, no longer in view, must not stay picked for a bulk action.
-  // A controlled selection is the host's to keep or clear.
-  const selectedIn = useRef(groupId)
+  // Reset while rendering, so the new group's rows never show the last one's for a render; the
+  // host hears of it after (not while rendering), and only if it changed. A controlled selection
+  // is the host's to keep or clear.
+  // [group, the reset to tell the host]
+  const [selectedIn, setSelectedIn] = useState<[string | undefined, (string[] | undefined)?]>([groupId])
+  if (selectedIn[0] !== groupId) {
+    const reset = selectedIds === undefined && `${selected}` !== `${initial}` ? initial : undefined
+    setSelectedIn([groupId, reset])
+    if (reset) setOwnSelected(reset)
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told once per reset, to the callback of that render
   useEffect(() => {
-    if (selectedIn.current !== groupId) {
-      selectedIn.current = groupId
-      if (selectedIds === undefined) setSelected((defaultSelectedIds ?? []) as string[])
-    }
-  }, [groupId, selectedIds, defaultSelectedIds, setSelected])
+    if (selectedIn[1]) onSelectedIdsChange?.(selectedIn[1])
+  }, [selectedIn])
   const { query, queryKey } = useFilePage(groupId, page, pageSize, polling)
   const fetchedAt = query.dataUpdatedAt
   useEffect(() => {

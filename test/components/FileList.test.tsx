@@ -644,6 +644,34 @@ describe('GroupList', () => {
     expect(link.getAttribute('href')).toBe(`/groups/${groups[0]!.id}`)
   })
 
+  it('opens a group through onSelect on a plain click of its link, for a client router; the link serves new tabs', async () => {
+    const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
+    const user = userEvent.setup()
+    const onSelect = vi.fn()
+    const followed: boolean[] = []
+    const listen = (e: MouseEvent) => followed.push(!e.defaultPrevented)
+    document.addEventListener('click', listen)
+    const { Wrapper } = wrapper()
+    render(<GroupList getHref={(group) => `#/groups/${group.id}`} onSelect={onSelect} />, {
+      wrapper: Wrapper,
+    })
+    const link = await screen.findByRole('link', { name: groups[0]!.id })
+    await user.click(link)
+    expect(onSelect.mock.calls.map(([group]) => group.id)).toEqual([groups[0]!.id])
+    link.focus()
+    await user.keyboard('{Enter}')
+    expect(onSelect).toHaveBeenCalledTimes(2)
+    // Ctrl+click, Shift+click: the browser's (a new tab, a new window).
+    await user.keyboard('{Control>}')
+    await user.click(link)
+    await user.keyboard('{/Control}{Shift>}')
+    await user.click(link)
+    await user.keyboard('{/Shift}')
+    expect(onSelect).toHaveBeenCalledTimes(2)
+    expect(followed).toEqual([false, false, true, true])
+    document.removeEventListener('click', listen)
+  })
+
   it("puts the host's row actions after Open: a Delete button made with useDeleteGroup", async () => {
     const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }, { files: [0] }] })
     const kept = groups[0]!

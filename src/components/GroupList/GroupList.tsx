@@ -40,9 +40,13 @@ export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' |
   defaultPageSize?: number | undefined
   /** Called with the page size the user chose (the list goes back to page 1, said through `onPageChange`). */
   onPageSizeChange?: ((size: number) => void) | undefined
-  /** Called when a group's Open button is pressed. */
+  /** Called when a group's Open button is pressed, or its link (`getHref`) clicked as it is. */
   onSelect?: ((group: Group) => void) | undefined
-  /** Renders the group id as a link to this address. */
+  /**
+   * Renders the group id as a link to this address. With `onSelect` too, a plain click on it calls
+   * `onSelect` instead of loading the page (a client router navigates there); a click with a
+   * modifier key (a new tab or window) still follows the link.
+   */
   getHref?: ((group: Group) => string) | undefined
   /** More in each row's Actions cell, after Open (e.g. a Delete button using `useDeleteGroup`). */
   renderActions?: ((group: Group) => ReactNode) | undefined
@@ -127,7 +131,23 @@ export const GroupList = withRef(function GroupList({
         >
           {data!.data.map((group) => (
             <tr key={group.id} data-slot="group-row" data-status={group.status}>
-              <td>{getHref ? <a href={getHref(group)}>{group.id}</a> : group.id}</td>
+              <td>
+                {getHref ? (
+                  <a
+                    href={getHref(group)}
+                    onClick={(e) => {
+                      if (onSelect && !(e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey)) {
+                        e.preventDefault()
+                        onSelect(group)
+                      }
+                    }}
+                  >
+                    {group.id}
+                  </a>
+                ) : (
+                  group.id
+                )}
+              </td>
               <td>{fileCount(group, ctx.locale)}</td>
               <td data-status={group.status}>{statusText(group.status, t)}</td>
               {(onSelect || renderActions) && (

@@ -858,6 +858,36 @@ describe('GroupList', () => {
     await waitFor(() => expect(onPageChange.mock.calls).toEqual([[page, { isCorrection: true }]]))
   })
 
+  it('tells a new page size after page 1, so a router setter that does not queue can write both last', async () => {
+    await emulator.seed({ files: [{}], groups: Array.from({ length: 25 }, () => ({ files: [0] })) })
+    const user = userEvent.setup()
+    // Like React Router's setSearchParams: each call starts from the URL of the last render.
+    let url = new URLSearchParams('page=2&size=10')
+    function Host() {
+      const [search, setSearch] = useState(url)
+      const set = (entries: Record<string, number>) => {
+        const next = new URLSearchParams(search)
+        for (const [key, value] of Object.entries(entries)) next.set(key, String(value))
+        url = next
+        setSearch(next)
+      }
+      return (
+        <GroupList
+          page={Number(search.get('page'))}
+          pageSize={Number(search.get('size'))}
+          onPageChange={(page) => set({ page })}
+          onPageSizeChange={(size) => set({ size, page: 1 })}
+        />
+      )
+    }
+    const { Wrapper } = wrapper()
+    render(<Host />, { wrapper: Wrapper })
+    await screen.findByText('Page 2 of 3')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Per page' }), '20')
+    await screen.findByText('Page 1 of 2')
+    expect(url.toString()).toBe('page=1&size=20')
+  })
+
   it('shows a page size that is not among the choices as chosen, and still lets the user choose another', async () => {
     await emulator.seed({ files: [{}], groups: Array.from({ length: 30 }, () => ({ files: [0] })) })
     const user = userEvent.setup()

@@ -37,7 +37,7 @@ export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
   pageSize?: number | undefined
   /** Rows per page at first (uncontrolled). @default 20 */
   defaultPageSize?: number | undefined
-  /** Called with the page size the user chose (the list goes back to page 1, said through `onPageChange`). */
+  /** Called with the page size the user chose, after the list went back to page 1 (said through `onPageChange` first). */
   onPageSizeChange?: ((size: number) => void) | undefined
   /**
    * Called when the page changes: the user's move, or the list's correction (`isCorrection`) of a

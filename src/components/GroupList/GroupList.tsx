@@ -38,7 +38,7 @@ export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' |
   pageSize?: number | undefined
   /** Rows per page at first (uncontrolled). @default 20 */
   defaultPageSize?: number | undefined
-  /** Called with the page size the user chose (the list goes back to page 1, said through `onPageChange`). */
+  /** Called with the page size the user chose, after the list went back to page 1 (said through `onPageChange` first). */
   onPageSizeChange?: ((size: number) => void) | undefined
   /** Called when a group's Open button is pressed, or its link (`getHref`) clicked as it is. */
   onSelect?: ((group: Group) => void) | undefined

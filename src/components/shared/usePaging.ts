@@ -69,9 +69,11 @@ export function usePaging(
       // again from the page still shown, asks again instead of moving to where the list already is.
       onPageChange: (next, isCorrection) =>
         next === page && query.isError ? void query.refetch() : changePage(next, isCorrection),
+      // Page 1 is told first: a router's setter that does not build on a call made in the same
+      // event (React Router's setSearchParams) writes both in onPageSizeChange, which comes last.
       onPageSizeChange: (size) => {
-        setPageSize(size)
         changePage(1)
+        setPageSize(size)
       },
     }
   }

@@ -23,15 +23,24 @@ export type QueryContext = Pick<FileServiceContextValue, 'client' | 'projectId' 
   Partial<Pick<FileServiceContextValue, 'onAuthError' | 'queryClient'>>
 
 // A refused token does not mend itself: a window focus or the network coming back asks no more
-// (nor calls onAuthError again). Invalidating, refetch() or "Try again" still asks; so does a
-// component mounting, which also follows an invalidation made while nothing showed the query.
-const unlessRefused = (query: { state: { error: unknown } }) => !(query.state.error instanceof AuthError)
-const policy = {
-  retry: shouldRetry,
-  retryDelay,
-  refetchOnWindowFocus: unlessRefused,
-  refetchOnReconnect: unlessRefused,
-} as const
+// (nor calls onAuthError again). Otherwise the host's QueryClient defaults say (its
+// `refetchOnWindowFocus: false` holds for Filekit's queries too). Invalidating, refetch() or
+// "Try again" still asks; so does a component mounting, which also follows an invalidation made
+// while nothing showed the query.
+type Refetch = 'refetchOnWindowFocus' | 'refetchOnReconnect'
+const unlessRefused = (ctx: QueryContext, option: Refetch) => (query: { state: { error: unknown } }) => {
+  const host = ctx.queryClient?.getDefaultOptions().queries?.[option] ?? true
+  return (
+    !(query.state.error instanceof AuthError) && (typeof host === 'function' ? host(query as Query) : host)
+  )
+}
+const policy = (ctx: QueryContext) =>
+  ({
+    retry: shouldRetry,
+    retryDelay,
+    refetchOnWindowFocus: unlessRefused(ctx, 'refetchOnWindowFocus'),
+    refetchOnReconnect: unlessRefused(ctx, 'refetchOnReconnect'),
+  }) as const
 /** Polls while the resource (or, for a page, any of its rows) is pending; never in a hidden tab. */
 const polls = <T>(polling?: PollingOptions, statusOf?: (data: T) => unknown) =>
   ({ refetchInterval: pollInterval(polling, statusOf), refetchIntervalInBackground: false }) as const
@@ -56,7 +65,7 @@ export const groupsQueryOptions = (ctx: QueryContext, params: PageParams = {}, p
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.groups.list(params, { signal })),
     placeholderData: keepPreviousPage(queryKey),
     ...polls(polling, pageStatus),
-    ...policy,
+    ...policy(ctx),
   })
 }
 
@@ -66,7 +75,7 @@ export const groupQueryOptions = (ctx: QueryContext, id: string, polling?: Polli
     queryKey: fileServiceKeys.group(ctx, id),
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.groups.get(id, { signal })),
     ...polls(polling),
-    ...policy,
+    ...policy(ctx),
   })
 
 /** A page of a group's files, in the group's order; polls while any of them is not final. */
@@ -82,7 +91,7 @@ export const groupFilesQueryOptions = (
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.groups.files(id, params, { signal })),
     placeholderData: keepPreviousPage(queryKey),
     ...polls(polling, pageStatus),
-    ...policy,
+    ...policy(ctx),
   })
 }
 
@@ -94,7 +103,7 @@ export const filesQueryOptions = (ctx: QueryContext, params: PageParams = {}, po
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.files.list(params, { signal })),
     placeholderData: keepPreviousPage(queryKey),
     ...polls(polling, pageStatus),
-    ...policy,
+    ...policy(ctx),
   })
 }
 
@@ -104,7 +113,7 @@ export const fileQueryOptions = (ctx: QueryContext, id: string, polling?: Pollin
     queryKey: fileServiceKeys.file(ctx, id),
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.files.get(id, { signal })),
     ...polls(polling),
-    ...policy,
+    ...policy(ctx),
   })
 
 /**
@@ -141,7 +150,7 @@ export const actionQueryOptions = <T extends ActionType>(
       return stale === 'static' ? Number.POSITIVE_INFINITY : (stale ?? 0)
     },
     ...polls(polling),
-    ...policy,
+    ...policy(ctx),
   })
 
 /** Which formats and methods a file can be converted to. */
@@ -150,7 +159,7 @@ export const conversionsQueryOptions = (ctx: QueryContext, fileId: string) =>
     queryKey: fileServiceKeys.conversions(ctx, fileId),
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.conversions.info(fileId, { signal })),
     staleTime: 5 * 60_000,
-    ...policy,
+    ...policy(ctx),
   })
 
 /**
@@ -192,5 +201,5 @@ export const groupAllFilesQueryOptions = (ctx: QueryContext, id: string) =>
           })
         return { data, count: first.count, page: 1, pageSize: Math.max(first.count, 1), pages: 1 }
       }),
-    ...policy,
+    ...policy(ctx),
   })

@@ -1,4 +1,10 @@
-import { focusManager, onlineManager, QueryClientProvider, useQuery } from '@tanstack/react-query'
+import {
+  focusManager,
+  onlineManager,
+  QueryClient,
+  QueryClientProvider,
+  useQuery,
+} from '@tanstack/react-query'
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { type ReactNode, Suspense } from 'react'
@@ -368,6 +374,30 @@ describe('provider', () => {
     await act(() => hostClient.invalidateQueries({ queryKey: fileServiceKeys.all(result.current.ctx) }))
     expect(count('GET', 'groups.json')).toBe(3)
     expect(onAuthError).toHaveBeenCalledTimes(3)
+  })
+
+  it("follows the host QueryClient's refetchOnWindowFocus and refetchOnReconnect: false, as a query of its own would", async () => {
+    const hostClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } },
+    })
+    const { Wrapper } = wrapper({ hostClient })
+    const { result } = renderHook(() => useGroups(), { wrapper: Wrapper })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    // Made stale: with the default, a focus would ask again.
+    await act(() => hostClient.invalidateQueries({ refetchType: 'none' }))
+    try {
+      await act(async () => {
+        focusManager.setFocused(false)
+        focusManager.setFocused(true)
+        onlineManager.setOnline(false)
+        onlineManager.setOnline(true)
+      })
+      await waitFor(() => expect(hostClient.isFetching()).toBe(0))
+    } finally {
+      focusManager.setFocused(undefined)
+      onlineManager.setOnline(true)
+    }
+    expect(count('GET', 'groups.json')).toBe(1)
   })
 
   it('a renewed token (a token function) is used once the host asks again (docs/hooks.md)', async () => {

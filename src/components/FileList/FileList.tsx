@@ -15,6 +15,7 @@ import { useControllableState } from '../shared/useControllableState.js'
 import { useLatest } from '../shared/useLatest.js'
 import { useOnline } from '../shared/useOnline.js'
 import { usePaging, useShownPage } from '../shared/usePaging.js'
+import { useReportChange } from '../shared/useReportChange.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 
@@ -156,10 +157,8 @@ export const FileList = withRef(function FileList({
     setSelectedIn([groupId, reset])
     if (reset) setOwnSelected(reset)
   }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: told once per reset, to the callback of that render
-  useEffect(() => {
-    if (selectedIn[1]) onSelectedIdsChange?.(selectedIn[1])
-  }, [selectedIn])
+  // Told once per reset: not again when an <Activity> shows the list again (the effect runs again).
+  useReportChange(selectedIn, ([, reset]) => reset && onSelectedIdsChange?.(reset), selectedIn)
   const { query, queryKey } = useFilePage(groupId, page, pageSize, polling)
   const fetchedAt = query.dataUpdatedAt
   useEffect(() => {

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { FileServiceProvider, FileUploader } from '../../src/index.ts'
-import { baseUrl, newQueryClient, setupEmulator, wrapper } from '../hooks/setup.tsx'
+import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
 const { emulator, server, count } = setupEmulator()
@@ -110,7 +110,7 @@ describe('FileUploader', () => {
     await vi.waitFor(() => expect(within(item('a.txt')).getByRole('status').textContent).toBe('Uploaded'))
   })
 
-  it.each([401, 403])(
+  it.each([403])(
     'a refused token (%i) says so, with no "Try again" that gets the same answer',
     async (status) => {
       // The real service's 403 has no body: not its status, nor "Unauthorized", but what it means.
@@ -133,6 +133,26 @@ describe('FileUploader', () => {
       expect(onAuthError).toHaveBeenCalledTimes(1)
     },
   )
+
+  it('an expired token (401) says so, and "Try again" sends with the token renewed after onAuthError', async () => {
+    let token = 'sk_expired'
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({
+      token: () => token,
+      onAuthError: () => {
+        token = secretKey
+      },
+    })
+    render(<FileUploader />, { wrapper: Wrapper })
+    await user.upload(screen.getByLabelText('Choose files'), new File(['a'], 'a.txt', { type: 'text/plain' }))
+    await vi.waitFor(() =>
+      expect(within(item('a.txt')).getByRole('alert').textContent).toBe(
+        'Failed: Not allowed with this token.',
+      ),
+    )
+    await user.click(screen.getByRole('button', { name: 'Try again: a.txt' }))
+    await vi.waitFor(() => expect(within(item('a.txt')).getByRole('status').textContent).toBe('Uploaded'))
+  })
 
   it('disabled, sends nothing: not even "Try again" of a failed upload', async () => {
     emulator.faults.failNext('files.json', { status: 503, message: 'Storage is down' })

@@ -43,8 +43,8 @@ export interface UploadItem {
   message?: string | undefined
   /**
    * Whether trying the same file again can work: false when the service refused the file itself
-   * (too large, wrong type, invalid: 400, 413, 415, 422) or the token (401, 403), so no "Try
-   * again" is offered.
+   * (too large, wrong type, invalid: 400, 413, 415, 422) or what the token may do (403), so no
+   * "Try again" is offered. A 401 keeps it: a token function renewed meanwhile is asked again.
    */
   retryable?: boolean | undefined
   /** The uploaded file, once done. */
@@ -89,9 +89,12 @@ const matches = (file: File, accept: readonly string[]) =>
         : file.type === rule,
   )
 
-/** The service refused the file, or the token: sending it again gets the same answer. */
+/**
+ * The service refused the file, or what the token may do: sending it again gets the same answer.
+ * Not a 401: a token function renewed after onAuthError sends the next try with the new token.
+ */
 const refusesFile = (error: unknown) =>
-  isFileServiceError(error) && [400, 401, 403, 413, 415, 422].includes(error.status)
+  isFileServiceError(error) && [400, 403, 413, 415, 422].includes(error.status)
 
 /**
  * A drop zone and file input; several uploads at once, each with progress, cancel and retry.

@@ -326,6 +326,12 @@ describe('styles.css in Chromium', () => {
         <button type="button" className="fk-button fk-button-primary">
           Save
         </button>
+        <button type="button" className="fk-button" disabled>
+          Discard
+        </button>
+        <button type="button" className="fk-button fk-button-primary" disabled>
+          Save
+        </button>
       </div>,
     )
     const [fine, refused, select] = [...container.querySelectorAll<HTMLElement>('input, select')] as [
@@ -333,7 +339,9 @@ describe('styles.css in Chromium', () => {
       HTMLElement,
       HTMLElement,
     ]
-    const [plain, primary] = [...container.querySelectorAll<HTMLElement>('button')] as [
+    const [plain, primary, plainOff, primaryOff] = [...container.querySelectorAll<HTMLElement>('button')] as [
+      HTMLElement,
+      HTMLElement,
       HTMLElement,
       HTMLElement,
     ]
@@ -353,6 +361,8 @@ describe('styles.css in Chromium', () => {
       ]
       expect(look(primary)).not.toEqual(look(plain))
       expect(look(primary)).toEqual([...look(plain)].reverse())
+      // Disabled, it looks disabled as the others do, not like a primary button one can press.
+      expect(look(primaryOff)).toEqual(look(plainOff))
     } finally {
       await session.send('Emulation.setEmulatedMedia', { features: [] })
     }

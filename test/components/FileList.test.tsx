@@ -875,7 +875,6 @@ describe('GroupList', () => {
     ['abc', 1],
     ['', 1],
     ['2.5', 2],
-    ['Infinity', 1],
   ])('shows ?page=%s of a URL as page %i, and tells the host', async (raw, page) => {
     await emulator.seed({ files: [{}], groups: Array.from({ length: 25 }, () => ({ files: [0] })) })
     const { Wrapper } = wrapper()
@@ -887,6 +886,20 @@ describe('GroupList', () => {
     expect(rows()).toHaveLength(10)
     await waitFor(() => expect(onPageChange.mock.calls).toEqual([[page, { isCorrection: true }]]))
   })
+
+  it.each([3e9, Number.POSITIVE_INFINITY])(
+    'opens a default page of %d, past any, on the last page',
+    async (asked) => {
+      await emulator.seed({ files: [{}], groups: Array.from({ length: 25 }, () => ({ files: [0] })) })
+      const { Wrapper } = wrapper()
+      const onPageChange = vi.fn()
+      render(<GroupList defaultPage={asked} defaultPageSize={10} onPageChange={onPageChange} />, {
+        wrapper: Wrapper,
+      })
+      await screen.findByText('Page 3 of 3')
+      await waitFor(() => expect(onPageChange.mock.calls).toEqual([[3, { isCorrection: true }]]))
+    },
+  )
 
   it('tells a new page size after page 1, so a router setter that does not queue can write both last', async () => {
     await emulator.seed({ files: [{}], groups: Array.from({ length: 25 }, () => ({ files: [0] })) })

@@ -80,8 +80,8 @@ export function usePaging(
   return { page, pageSize, paginationProps }
 }
 
-/** `n` as a whole number from 1, else `or`. */
-const whole = (n: number, or: number) => ((n | 0) > 0 ? n | 0 : or)
+/** `n` as a whole number from 1 (at most 2³¹ − 1: past the last page, the list corrects it), else `or`. */
+const whole = (n: number, or: number) => (n >= 1 ? Math.floor(Math.min(n, 2 ** 31 - 1)) : or)
 
 /**
  * The query as shown: its page, or, when moving to another page failed, the last page shown of

@@ -29,7 +29,8 @@ export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
    * The page shown (controlled), e.g. `?page=` in the URL: given with `onPageChange`, the list
    * shows the page the host says, so Back and Forward move it (without moving the keyboard).
    * A page that is not a whole number from 1 (a URL's `0`, `2.5`, `NaN` from "abc") shows the
-   * nearest page, as does a page past the last, and `onPageChange` tells it.
+   * nearest page, and `onPageChange` tells it; a page past the last is told as the last, which
+   * the list shows once the host gives it (until then, that page's rows: none).
    */
   page?: number | undefined
   /** First page shown (uncontrolled; the last one when there are fewer pages). @default 1 */

@@ -79,6 +79,10 @@ export default defineConfig({
         test: {
           name: 'storybook',
           setupFiles: ['.storybook/vitest.setup.ts'],
+          // A story's time includes its axe check: over GroupEditor's 1000 rows that alone takes
+          // 10–13 s on this 2-core machine (the play function under 2 s), past the 15 s default
+          // when the machine is busy (a fresh-clone CI run failed at 20 s).
+          testTimeout: 45_000,
           browser: {
             enabled: true,
             headless: true,

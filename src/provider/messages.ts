@@ -188,6 +188,7 @@ export const uploaderMessages = {
   'uploader.tooLarge': 'Larger than {max}',
   'uploader.wrongType': 'Not an accepted type ({accept})',
   'uploader.empty': 'Empty file: nothing to upload',
+  'uploader.needsToken': 'Not allowed without a token',
   'uploader.folder': 'A folder: drop or choose the files in it',
   'uploader.oneFile': 'Not uploaded: one file at a time here',
   'uploader.progress': 'Upload of {name}',

@@ -111,7 +111,7 @@ describe('FileUploader', () => {
   })
 
   it.each([403])(
-    'a refused token (%i) says so, with no "Try again" that gets the same answer',
+    'refused (%i) with no token, it says one is needed, with no "Try again" that gets the same answer',
     async (status) => {
       // The real service's 403 has no body: not its status, nor "Unauthorized", but what it means.
       emulator.faults.failNext('files.json', { status, message: '' })
@@ -125,7 +125,7 @@ describe('FileUploader', () => {
       )
       await vi.waitFor(() =>
         expect(within(item('a.txt')).getByRole('alert').textContent).toBe(
-          'Failed: Not allowed with this token.',
+          'Failed: Not allowed without a token',
         ),
       )
       expect(screen.queryByRole('button', { name: 'Try again: a.txt' })).toBeNull()

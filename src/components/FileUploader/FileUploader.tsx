@@ -1,6 +1,6 @@
 'use client'
 import { type ComponentProps, type DragEvent, useEffect, useId, useRef, useState } from 'react'
-import { isFileServiceError } from '../../api/errors.js'
+import { AuthError, isFileServiceError } from '../../api/errors.js'
 import type { FileResource } from '../../api/types.js'
 import { useUploadFile } from '../../hooks/mutations.js'
 import { useFileService } from '../../provider/context.js'
@@ -188,7 +188,17 @@ export const FileUploader = withRef(function FileUploader({
         refocus(key, retryable ? 'retry' : 'remove')
         update(
           key,
-          canceled ? { status: 'canceled' } : { status: 'failed', message: errorText(error, t), retryable },
+          canceled
+            ? { status: 'canceled' }
+            : {
+                status: 'failed',
+                // With no token there is no "this token" to speak of.
+                message:
+                  error instanceof AuthError && scope === 'anonymous'
+                    ? t('uploader.needsToken')
+                    : errorText(error, t),
+                retryable,
+              },
         )
       })
       .finally(() => {

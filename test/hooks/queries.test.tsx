@@ -37,6 +37,26 @@ import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from './se
 
 const { emulator, count, server, requests } = setupEmulator()
 
+/** The window loses and gets the focus, then the network goes and comes back; each waited out. */
+async function refocusAndReconnect(client: QueryClient) {
+  try {
+    // The client hears a focus after its paused mutations have resumed (a promise later).
+    await act(async () => {
+      focusManager.setFocused(false)
+      focusManager.setFocused(true)
+    })
+    await waitFor(() => expect(client.isFetching()).toBe(0))
+    await act(async () => {
+      onlineManager.setOnline(false)
+      onlineManager.setOnline(true)
+    })
+    await waitFor(() => expect(client.isFetching()).toBe(0))
+  } finally {
+    focusManager.setFocused(undefined)
+    onlineManager.setOnline(true)
+  }
+}
+
 describe('query hooks against the emulator', () => {
   it("a group's every file at the page size the service answers with: the real one gives 20, whatever is asked", async () => {
     const { files } = await emulator.seed({ files: Array.from({ length: 250 }, () => ({})) })
@@ -350,22 +370,7 @@ describe('provider', () => {
       wrapper: Wrapper,
     })
     await waitFor(() => expect(result.current.groups.error).toBeInstanceOf(AuthError))
-    try {
-      // The client hears a focus after its paused mutations have resumed (a promise later).
-      await act(async () => {
-        focusManager.setFocused(false)
-        focusManager.setFocused(true)
-      })
-      await waitFor(() => expect(hostClient.isFetching()).toBe(0))
-      await act(async () => {
-        onlineManager.setOnline(false)
-        onlineManager.setOnline(true)
-      })
-      await waitFor(() => expect(hostClient.isFetching()).toBe(0))
-    } finally {
-      focusManager.setFocused(undefined)
-      onlineManager.setOnline(true)
-    }
+    await refocusAndReconnect(hostClient)
     expect(count('GET', 'groups.json')).toBe(1)
     expect(onAuthError).toHaveBeenCalledOnce()
     // Asked on purpose ("Try again", or after renewing a token function), it asks.
@@ -385,18 +390,7 @@ describe('provider', () => {
     await waitFor(() => expect(result.current.isSuccess).toBe(true))
     // Made stale: with the default, a focus would ask again.
     await act(() => hostClient.invalidateQueries({ refetchType: 'none' }))
-    try {
-      await act(async () => {
-        focusManager.setFocused(false)
-        focusManager.setFocused(true)
-        onlineManager.setOnline(false)
-        onlineManager.setOnline(true)
-      })
-      await waitFor(() => expect(hostClient.isFetching()).toBe(0))
-    } finally {
-      focusManager.setFocused(undefined)
-      onlineManager.setOnline(true)
-    }
+    await refocusAndReconnect(hostClient)
     expect(count('GET', 'groups.json')).toBe(1)
   })
 

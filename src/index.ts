@@ -54,6 +54,7 @@ export {
 export { GroupEditor, type GroupEditorProps } from './components/GroupEditor/index.js'
 export { GroupList, type GroupListProps } from './components/GroupList/index.js'
 export { RecipeBuilder, type RecipeBuilderProps } from './components/RecipeBuilder/index.js'
+export type { ListPagingProps } from './components/shared/usePaging.js'
 export {
   actionQueryOptions,
   type CreateGroupVariables,

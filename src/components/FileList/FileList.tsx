@@ -14,7 +14,7 @@ import { statusText } from '../shared/statusText.js'
 import { useControllableState } from '../shared/useControllableState.js'
 import { useLatest } from '../shared/useLatest.js'
 import { useOnline } from '../shared/useOnline.js'
-import { usePaging, useShownPage } from '../shared/usePaging.js'
+import { type ListPagingProps, usePaging, useShownPage } from '../shared/usePaging.js'
 import { useReportChange } from '../shared/useReportChange.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
@@ -22,31 +22,9 @@ import { withRef } from '../shared/withRef.js'
 const text = { ...listMessages, ...statusMessages }
 
 /** Props of {@link FileList}; other props go to the root `div`. */
-export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'> {
+export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'>, ListPagingProps {
   /** Show this group's files (in the group's order) instead of the project's files. Another group starts at `defaultPage` (a controlled `page` stays the host's). */
   groupId?: string | undefined
-  /**
-   * The page shown (controlled), e.g. `?page=` in the URL: given with `onPageChange`, the list
-   * shows the page the host says, so Back and Forward move it (without moving the keyboard).
-   * A page that is not a whole number from 1 (a URL's `0`, `2.5`, `NaN` from "abc") shows the
-   * nearest page, and `onPageChange` tells it; a page past the last is told as the last, which
-   * the list shows once the host gives it (until then, that page's rows: none).
-   */
-  page?: number | undefined
-  /** First page shown (uncontrolled; the last one when there are fewer pages). @default 1 */
-  defaultPage?: number | undefined
-  /** Rows per page (controlled), e.g. `?size=` in the URL, given with `onPageSizeChange`; not a whole number from 1: 20. */
-  pageSize?: number | undefined
-  /** Rows per page at first (uncontrolled). @default 20 */
-  defaultPageSize?: number | undefined
-  /** Called with the page size the user chose, after the list went back to page 1 (said through `onPageChange` first). */
-  onPageSizeChange?: ((size: number) => void) | undefined
-  /**
-   * Called when the page changes: the user's move, or the list's correction (`isCorrection`) of a
-   * page past the last or not a page at all. Keeping the page in the URL, push the user's moves
-   * and replace corrections, or Back lands on the wrong page again.
-   */
-  onPageChange?: ((page: number, details: { isCorrection: boolean }) => void) | undefined
   /** Selected file ids (controlled). Giving this, `defaultSelectedIds` or `onSelectedIdsChange` adds a select column. */
   selectedIds?: readonly string[] | undefined
   /** Initially selected file ids (uncontrolled); another `groupId` starts with them again (told through `onSelectedIdsChange` when that changes the selection). */
@@ -106,12 +84,6 @@ function useFilePage(
  */
 export const FileList = withRef(function FileList({
   groupId,
-  page: pageProp,
-  defaultPage = 1,
-  pageSize: pageSizeProp,
-  defaultPageSize = 20,
-  onPageSizeChange,
-  onPageChange,
   selectedIds,
   defaultSelectedIds,
   onSelectedIdsChange,
@@ -119,7 +91,7 @@ export const FileList = withRef(function FileList({
   label,
   polling,
   className,
-  ...rest
+  ...props
 }: FileListProps) {
   const t = useText(text)
   const { cdnUrl, locale, timeZone } = useFileService()
@@ -128,15 +100,7 @@ export const FileList = withRef(function FileList({
   const online = useOnline()
   const thumbnailFailed = useRef(false)
   const [thumbnailRound, setThumbnailRound] = useState(0)
-  const { page, pageSize, paginationProps } = usePaging(
-    pageProp,
-    defaultPage,
-    onPageChange,
-    pageSizeProp,
-    defaultPageSize,
-    onPageSizeChange,
-    groupId,
-  )
+  const { page, pageSize, paginationProps, otherProps: rest } = usePaging(props, groupId)
   const selectable =
     selectedIds !== undefined || defaultSelectedIds !== undefined || onSelectedIdsChange !== undefined
   // Readonly in, never changed in place: the ids a host gave may reach onSelectedIdsChange as given.

@@ -11,36 +11,16 @@ import { formatNumber } from '../shared/format.js'
 import { PagedTable } from '../shared/PagedTable.js'
 import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.js'
 import { statusText } from '../shared/statusText.js'
-import { usePaging, useShownPage } from '../shared/usePaging.js'
+import { type ListPagingProps, usePaging, useShownPage } from '../shared/usePaging.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 
 const text = { ...listMessages, ...statusMessages }
 
 /** Props of {@link GroupList}; other props go to the root `div`. */
-export interface GroupListProps extends Omit<ComponentProps<'div'>, 'children' | 'onSelect'> {
-  /**
-   * The page shown (controlled), e.g. `?page=` in the URL: given with `onPageChange`, the list
-   * shows the page the host says, so Back and Forward move it (without moving the keyboard).
-   * A page that is not a whole number from 1 (a URL's `0`, `2.5`, `NaN` from "abc") shows the
-   * nearest page, and `onPageChange` tells it; a page past the last is told as the last, which
-   * the list shows once the host gives it (until then, that page's rows: none).
-   */
-  page?: number | undefined
-  /** First page shown (uncontrolled; the last one when there are fewer pages), e.g. the page a host returns to. @default 1 */
-  defaultPage?: number | undefined
-  /**
-   * Called when the page changes: the user's move, or the list's correction (`isCorrection`) of a
-   * page past the last or not a page at all. Keeping the page in the URL, push the user's moves
-   * and replace corrections, or Back lands on the wrong page again.
-   */
-  onPageChange?: ((page: number, details: { isCorrection: boolean }) => void) | undefined
-  /** Rows per page (controlled), e.g. `?size=` in the URL, given with `onPageSizeChange`; not a whole number from 1: 20. */
-  pageSize?: number | undefined
-  /** Rows per page at first (uncontrolled). @default 20 */
-  defaultPageSize?: number | undefined
-  /** Called with the page size the user chose, after the list went back to page 1 (said through `onPageChange` first). */
-  onPageSizeChange?: ((size: number) => void) | undefined
+export interface GroupListProps
+  extends Omit<ComponentProps<'div'>, 'children' | 'onSelect'>,
+    ListPagingProps {
   /** Called when a group's Open button is pressed, or its link (`getHref`) clicked as it is. */
   onSelect?: ((group: Group) => void) | undefined
   /**
@@ -72,29 +52,16 @@ const fileCount = (group: Group, locale?: string) => {
  * while a group on the page is `pending`.
  */
 export const GroupList = withRef(function GroupList({
-  page: pageProp,
-  defaultPage = 1,
-  onPageChange,
-  pageSize: pageSizeProp,
-  defaultPageSize = 20,
-  onPageSizeChange,
   onSelect,
   getHref,
   renderActions,
   label,
   polling,
   className,
-  ...rest
+  ...props
 }: GroupListProps) {
   const t = useText(text)
-  const { page, pageSize, paginationProps } = usePaging(
-    pageProp,
-    defaultPage,
-    onPageChange,
-    pageSizeProp,
-    defaultPageSize,
-    onPageSizeChange,
-  )
+  const { page, pageSize, paginationProps, otherProps: rest } = usePaging(props)
   const ctx = useFileService()
   const query = useGroups({ page, items: pageSize }, polling)
   const queryKey = fileServiceKeys.groupList(ctx, { page, items: pageSize })

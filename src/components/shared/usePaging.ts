@@ -7,20 +7,49 @@ import type { PaginationProps } from './Pagination.js'
 import { useControllableState } from './useControllableState.js'
 import type { FetchState } from './waitingText.js'
 
+/** Paging props of {@link FileList} and {@link GroupList}: the page and page size, the host's or their own. */
+export interface ListPagingProps {
+  /**
+   * The page shown (controlled), e.g. `?page=` in the URL: given with `onPageChange`, the list
+   * shows the page the host says, so Back and Forward move it (without moving the keyboard).
+   * A page that is not a whole number from 1 (a URL's `0`, `2.5`, `NaN` from "abc") shows the
+   * nearest page, and `onPageChange` tells it; a page past the last is told as the last, which
+   * the list shows once the host gives it (until then, that page's rows: none).
+   */
+  page?: number | undefined
+  /** First page shown (uncontrolled; the last one when there are fewer pages), e.g. the page a host returns to. @default 1 */
+  defaultPage?: number | undefined
+  /**
+   * Called when the page changes: the user's move, or the list's correction (`isCorrection`) of a
+   * page past the last or not a page at all. Keeping the page in the URL, push the user's moves
+   * and replace corrections, or Back lands on the wrong page again.
+   */
+  onPageChange?: ((page: number, details: { isCorrection: boolean }) => void) | undefined
+  /** Rows per page (controlled), e.g. `?size=` in the URL, given with `onPageSizeChange`; not a whole number from 1: 20. */
+  pageSize?: number | undefined
+  /** Rows per page at first (uncontrolled). @default 20 */
+  defaultPageSize?: number | undefined
+  /** Called with the page size the user chose, after the list went back to page 1 (said through `onPageChange` first). */
+  onPageSizeChange?: ((size: number) => void) | undefined
+}
+
 /**
  * Page and page size of a paginated list, and the props its Pagination needs once the page
- * is known. Each is the host's while given (`page`, `pageSize`: Back and Forward in a router move
- * the list), else its own. A new page size goes back to page 1; another list (a FileList given
- * another group, another project, or another token's: the next user's) starts at the default
- * page, unless the host owns the page.
+ * is known; `otherProps` are the list's props less the paging ones. Each is the host's while
+ * given (`page`, `pageSize`: Back and Forward in a router move the list), else its own. A new
+ * page size goes back to page 1; another list (a FileList given another group, another project,
+ * or another token's: the next user's) starts at the default page, unless the host owns the page.
  */
-export function usePaging(
-  pageProp: number | undefined,
-  defaultPage: number,
-  onPageChange: ((page: number, details: { isCorrection: boolean }) => void) | undefined,
-  pageSizeProp: number | undefined,
-  defaultPageSize: number,
-  onPageSizeChange: ((size: number) => void) | undefined,
+export function usePaging<P extends ListPagingProps>(
+  {
+    page: pageProp,
+    defaultPage = 1,
+    onPageChange,
+    pageSize: pageSizeProp,
+    defaultPageSize = 20,
+    onPageSizeChange,
+    ...otherProps
+  }: P,
   group?: string,
 ) {
   const { scope, projectId } = useFileService()
@@ -77,7 +106,7 @@ export function usePaging(
       },
     }
   }
-  return { page, pageSize, paginationProps }
+  return { page, pageSize, paginationProps, otherProps }
 }
 
 /** `n` as a whole number from 1 (at most 2³¹ − 1: past the last page, the list corrects it), else `or`. */

@@ -16,6 +16,7 @@ import { useLatest } from '../shared/useLatest.js'
 import { useOnline } from '../shared/useOnline.js'
 import { type ListPagingProps, usePaging, useShownPage } from '../shared/usePaging.js'
 import { useReportChange } from '../shared/useReportChange.js'
+import { useResetOn } from '../shared/useResetOn.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 
@@ -115,15 +116,15 @@ export const FileList = withRef(function FileList({
   // Reset while rendering, so the new group's rows never show the last one's for a render; the
   // host hears of it after (not while rendering), and only if it changed. A controlled selection
   // is the host's to keep or clear.
-  // [group, the reset to tell the host]
-  const [selectedIn, setSelectedIn] = useState<[string | undefined, (string[] | undefined)?]>([groupId])
-  if (selectedIn[0] !== groupId) {
-    const reset = selectedIds === undefined && `${selected}` !== `${initial}` ? initial : undefined
-    setSelectedIn([groupId, reset])
-    if (reset) setOwnSelected(reset)
-  }
+  // [the reset to tell the host], a new box at each group.
+  const [reset, setReset] = useState<[(string[] | undefined)?]>([])
+  useResetOn(`${groupId}`, () => {
+    const to = selectedIds === undefined && `${selected}` !== `${initial}` ? initial : undefined
+    setReset([to])
+    if (to) setOwnSelected(to)
+  })
   // Told once per reset: not again when an <Activity> shows the list again (the effect runs again).
-  useReportChange(selectedIn, ([, reset]) => reset && onSelectedIdsChange?.(reset), selectedIn)
+  useReportChange(reset, ([to]) => to && onSelectedIdsChange?.(to), reset)
   const { query, queryKey } = useFilePage(groupId, page, pageSize, polling)
   const fetchedAt = query.dataUpdatedAt
   useEffect(() => {

@@ -13,6 +13,7 @@ import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
 import { useLatest } from '../shared/useLatest.js'
 import { useOnline } from '../shared/useOnline.js'
 import { useReportChange } from '../shared/useReportChange.js'
+import { useResetOn } from '../shared/useResetOn.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 
@@ -212,11 +213,7 @@ export const FileUploader = withRef(function FileUploader({
   // maybe) the list goes, and what was waiting or on its way is canceled, so none of it is sent
   // with the next token or reported to the host under it. A token function's rotation keeps
   // its scope, and the uploads.
-  const [listScope, setListScope] = useState(scope)
-  if (listScope !== scope) {
-    setListScope(scope)
-    setItems([])
-  }
+  useResetOn(scope, () => setItems([]))
   const endedFor = useRef(scope)
   useEffect(() => {
     if (endedFor.current === scope) return

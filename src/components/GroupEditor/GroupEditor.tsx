@@ -35,6 +35,7 @@ import { useAnnouncement } from '../shared/useAnnouncement.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
 import { useLatest } from '../shared/useLatest.js'
 import { useReportChange } from '../shared/useReportChange.js'
+import { useResetOn } from '../shared/useResetOn.js'
 import { useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 import { move } from './reorder.js'
@@ -292,11 +293,9 @@ export const GroupEditor = withRef(function GroupEditor({
   // not see (or save) the last group's unsaved files under the next one. So is another token's
   // scope (another user, maybe): nothing picked or changed under one is shown under the next. A
   // host passing the id of the group just created keeps the editor as it is.
-  const [editing, setEditing] = useState([groupId, ctx.scope])
   // Counts the fresh edits: the uploader belongs to one (a kept editor keeps its uploads).
   const [edit, setEdit] = useState(0)
-  if (editing[0] !== groupId || editing[1] !== ctx.scope) {
-    setEditing([groupId, ctx.scope])
+  useResetOn(`${groupId} ${ctx.scope}`, () => {
     if (groupId === undefined || groupId !== createdId) {
       setEdit(edit + 1)
       setItems(null)
@@ -308,7 +307,7 @@ export const GroupEditor = withRef(function GroupEditor({
       setCreatedId(undefined)
       setToken(undefined)
     }
-  }
+  })
   // A new group after another group is a new create: no refusal from an earlier one. Only when
   // the edit changes: an <Activity> showing the editor again runs the effect too, and a create
   // still on its way must stay so (Create would be offered again, and make a second group).

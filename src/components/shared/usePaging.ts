@@ -1,10 +1,11 @@
 'use client'
 import { hashKey, type QueryKey } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { AuthError } from '../../api/errors.js'
 import { useFileService } from '../../provider/context.js'
 import type { PaginationProps } from './Pagination.js'
 import { useControllableState } from './useControllableState.js'
+import { useResetOn } from './useResetOn.js'
 import type { FetchState } from './waitingText.js'
 
 /** Paging props of {@link FileList} and {@link GroupList}: the page and page size, the host's or their own. */
@@ -60,11 +61,7 @@ export function usePaging<P extends ListPagingProps>(
   // the page becomes the nearest there is (told to the host, below) and the size the default.
   const page = whole(asked, 1)
   const pageSize = whole(size, 20)
-  const [paged, setPaged] = useState(list)
-  if (paged !== list) {
-    setPaged(list)
-    setPage(defaultPage)
-  }
+  useResetOn(list, () => setPage(defaultPage))
   // The host hears of a page moved to, not of one it is already on (a page size chosen on page 1),
   // and whether the list corrected the page (a router then replaces the URL: pushing it would
   // make Back land on the wrong page again, to be corrected and pushed again).

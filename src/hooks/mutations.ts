@@ -16,7 +16,11 @@ export interface CreateGroupVariables {
   fileIds: readonly string[]
 }
 
-/** What `useUpdateGroup().mutate()` takes: the group and its new files, in order (they replace the old). */
+/**
+ * What `useUpdateGroup().mutate()` takes: the group and its new files, in order. They replace the
+ * whole list: ids left out (the other pages', when built from one page) leave the group. Start
+ * from `groupAllFilesQueryOptions`' whole list.
+ */
 export interface UpdateGroupVariables {
   id: string
   fileIds: readonly string[]

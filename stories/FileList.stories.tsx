@@ -31,6 +31,21 @@ export const Many: Story = {
   },
 }
 
+/**
+ * Against the real service, which answers 20 rows a page whatever is asked: `pageSizeOptions={[]}`
+ * offers no Per page select (with choices, it would show the 20 that came).
+ */
+export const NoPageSizes: Story = {
+  name: 'No Per page choices',
+  args: { pageSizeOptions: [] },
+  loaders: [seed({ files: many })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByText('Page 1 of 3')
+    await expect(canvas.queryByRole('combobox', { name: 'Per page' })).toBeNull()
+  },
+}
+
 export const Selection: Story = {
   args: { defaultSelectedIds: [] },
   loaders: [seed({ files: [{ name: 'beach.png' }, { name: 'city.png' }] })],

@@ -85,6 +85,32 @@ describe('FileList', () => {
     expect(onPageChange.mock.calls.map(([page]) => page)).toEqual([2, 3, 1, 5, 1])
   })
 
+  it('shows the page size the service answered with, and offers the sizes given, or none', async () => {
+    await emulator.seed({ files: Array.from({ length: 45 }, () => ({})) })
+    // A service that answers 20 rows a page whatever is asked, as the real one does (UPSTREAM).
+    server.use(
+      http.get(`${baseUrl}/api/v1/projects/demo/files.json`, ({ request }) => {
+        const url = new URL(request.url)
+        url.searchParams.delete('items')
+        return emulator.fetch(new Request(url, { headers: request.headers }))
+      }),
+    )
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    const { rerender } = render(<FileList pageSizeOptions={[10, 20, 50]} />, { wrapper: Wrapper })
+    await screen.findByText('Page 1 of 3')
+    const select = screen.getByRole('combobox', { name: 'Per page' })
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '20', '50'])
+    await user.selectOptions(select, '50')
+    // 20 rows came: the select says so, not the 50 asked for.
+    await waitFor(() => expect(select).toHaveProperty('value', '20'))
+    expect(rows()).toHaveLength(20)
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy()
+    rerender(<FileList pageSizeOptions={[]} />)
+    expect(screen.queryByRole('combobox', { name: 'Per page' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeTruthy()
+  })
+
   it('goes to the last page when its page no longer exists', async () => {
     const { files } = await emulator.seed({ files: Array.from({ length: 21 }, () => ({})) })
     const { groups } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })

@@ -15,8 +15,8 @@ export interface PaginationProps extends Omit<ComponentProps<'nav'>, 'onChange'>
   page: number
   pages: number
   pageSize: number
-  /** Choices for the page size select. @default [10, 20, 50, 100] */
-  pageSizes?: number[]
+  /** Choices for the page size select; none: no select. @default [10, 20, 50, 100] */
+  pageSizes?: readonly number[] | undefined
   /** Called with the page to go to; `isCorrection` when it is `correction`, not the user's move. */
   onPageChange: (page: number, isCorrection?: boolean) => void
   onPageSizeChange?: (size: number) => void
@@ -96,7 +96,7 @@ export function Pagination({
       </span>
       {button(t('pagination.next'), page + 1, page >= pages, '›')}
       {button(t('pagination.last'), pages, page >= pages, '»')}
-      {onPageSizeChange && (
+      {onPageSizeChange && pageSizes.length > 0 && (
         <label>
           {t('pagination.pageSize')}{' '}
           <select value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>

@@ -32,6 +32,12 @@ export interface ListPagingProps {
   defaultPageSize?: number | undefined
   /** Called with the page size the user chose, after the list went back to page 1 (said through `onPageChange` first). */
   onPageSizeChange?: ((size: number) => void) | undefined
+  /**
+   * The choices of the Per page select; none (`[]`) shows no select: the real service answers 20
+   * rows a page whatever is asked (the emulator honours the size asked, 1 to 100). The select
+   * shows the size the service answered with. @default [10, 20, 50, 100]
+   */
+  pageSizeOptions?: readonly number[] | undefined
 }
 
 /**
@@ -49,6 +55,7 @@ export function usePaging<P extends ListPagingProps>(
     pageSize: pageSizeProp,
     defaultPageSize = 20,
     onPageSizeChange,
+    pageSizeOptions,
     ...otherProps
   }: P,
   group?: string,
@@ -72,13 +79,13 @@ export function usePaging<P extends ListPagingProps>(
   /** From the page's query: the page shown, whether the next one loads, and what its fetch waits for. */
   const paginationProps = (
     query: FetchState & {
-      data?: { page: number; pages: number } | undefined
+      data?: { page: number; pages: number; pageSize: number } | undefined
       isPlaceholderData: boolean
       isError: boolean
       refetch: () => unknown
     },
   ): Omit<PaginationProps, 'list'> => {
-    const { page: shown, pages } = query.data!
+    const { page: shown, pages, pageSize: answered } = query.data!
     // A page past the last (its rows were removed since, or the page given was too far) would
     // show an empty table: the last page instead. Judged by the page shown, so rows kept from
     // another page (while this one loads, or after it failed) never move it.
@@ -86,7 +93,9 @@ export function usePaging<P extends ListPagingProps>(
     return {
       page: shown,
       pages,
-      pageSize,
+      // The size of the rows shown (a service may answer with its own), but the one asked for while it loads.
+      pageSize: query.isPlaceholderData ? pageSize : answered,
+      pageSizes: pageSizeOptions,
       correction: to !== asked && to,
       isBusy: query.isPlaceholderData,
       fetching: query,

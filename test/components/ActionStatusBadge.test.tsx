@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createRef } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ActionStatusBadge } from '../../src/index.ts'
@@ -179,6 +179,26 @@ describe('ActionStatusBadge', () => {
     await tick(50)
     expect(status().textContent).toBe('Image recognition: Not started')
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('says a file that is not there is not found, with nothing to retry, also after a status it knew', async () => {
+    const { Wrapper } = wrapper()
+    render(<ActionStatusBadge fileId="f-AAAAAAAAAAAAAAAAAAAAAA" type="recognize" />, { wrapper: Wrapper })
+    await tick(50)
+    expect(status().textContent).toBe('Image recognition: Unavailable')
+    expect(screen.getByRole('alert').textContent).toBe('Not found: File not found')
+    expect(screen.queryByRole('button')).toBeNull()
+    cleanup()
+    // Known running, then gone (the service answers 404 for it): not "Could not refresh" with a retry.
+    const { files } = await emulator.seed({ files: [{}] })
+    render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" autoRun />, { wrapper: Wrapper })
+    await tick(50)
+    expect(status().textContent).toBe('Image recognition: Running…')
+    emulator.faults.failNext('/actions/recognize.json', { status: 404, message: 'File not found' })
+    await tick(1_100)
+    expect(status().textContent).toBe('Image recognition: Unavailable')
+    expect(screen.getByRole('alert').textContent).toBe('Not found: File not found')
+    expect(screen.queryByRole('button')).toBeNull()
   })
 
   it('has no axe violations when not started (with its Run button)', async () => {

@@ -616,6 +616,19 @@ describe('FileList', () => {
     expect(document.activeElement).toBe(screen.getByRole('table', { name: 'Files' }))
   })
 
+  it("replaces a deleted group's rows with not found once a refresh tells, with nothing to retry", async () => {
+    const { groups } = await emulator.seed({ files: [{ name: 'a.png' }], groups: [{ files: [0] }] })
+    const { Wrapper, hostClient } = wrapper()
+    render(<FileList groupId={groups[0]!.id} />, { wrapper: Wrapper })
+    await screen.findByText('a.png')
+    // Another tab deletes it; this one refreshes (window focus): the service answers 404.
+    await client.groups.delete(groups[0]!.id)
+    await hostClient.invalidateQueries()
+    await waitFor(() => expect(screen.queryByText('a.png')).toBeNull())
+    expect(screen.getByRole('alert').textContent).toBe('Not found: Group not found')
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+  })
+
   it('says a refresh failed again with a new alert, when "Try again" fails too', async () => {
     await emulator.seed({ files: [{ name: 'kept.png' }] })
     const user = userEvent.setup()

@@ -477,6 +477,28 @@ describe('GroupEditor', () => {
     expect(screen.queryByRole('button', { name: 'Save group' })).toBeNull()
   })
 
+  it('says a group deleted elsewhere is not found once a refresh tells, with nothing to retry or save', async () => {
+    const group = await seededGroup()
+    const onDirtyChange = vi.fn()
+    const user = userEvent.setup()
+    const { Wrapper, hostClient } = wrapper()
+    render(<GroupEditor groupId={group.id} onDirtyChange={onDirtyChange} />, { wrapper: Wrapper })
+    await user.click(await screen.findByRole('button', { name: 'Move b.png up' }))
+    expect(onDirtyChange).toHaveBeenLastCalledWith(true)
+    // Another tab deletes it; this one refreshes (window focus): the service answers 404.
+    await client.groups.delete(group.id)
+    await hostClient.invalidateQueries()
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Not found: Group not found']),
+    )
+    expect(screen.queryByRole('list', { name: 'Files in this group' })).toBeNull()
+    expect(document.querySelector('[data-slot="group-meta"]')).toBeNull()
+    for (const name of ['Try again', 'Save group', 'Discard changes'])
+      expect(screen.queryByRole('button', { name })).toBeNull()
+    // Nothing it holds can be saved any more: no "leave without saving?" for it.
+    expect(onDirtyChange).toHaveBeenLastCalledWith(false)
+  })
+
   it("says what the service said when the group can't be read, not the request line, and retries", async () => {
     const group = await seededGroup()
     emulator.faults.failNext(/GET .*\/files\.json/, { status: 400, message: 'Index is rebuilding' })

@@ -1,7 +1,7 @@
 'use client'
 import { type MutationFilters, useMutationState } from '@tanstack/react-query'
 import { type ComponentProps, useEffect, useRef, useState } from 'react'
-import { AuthError } from '../../api/errors.js'
+import { AuthError, NotFoundError } from '../../api/errors.js'
 import type { ActionType } from '../../api/types.js'
 import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
 import { runActionKey, useRunAction } from '../../hooks/mutations.js'
@@ -83,9 +83,11 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
   // This badge's action: a badge may be given another file (or type) and follow that one.
   const which = `${fileId} ${type}`
   const failed = useFailedAlert(which, [query])
+  // A file that is not there (any more): asking again won't bring it back (QueryState's rule).
+  const missing = query.error instanceof NotFoundError
 
   // The lists' rule (failedView): a failed check after one that worked keeps the status it knew
-  // (and says the check failed); a refused token shows nothing it knew.
+  // (and says the check failed); a refused token, or a file not found, shows nothing it knew.
   const status: ActionBadgeStatus = useStaysForbidden(
     failedView(query) ??
       (runError instanceof AuthError
@@ -194,11 +196,13 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
         <>
           {' '}
           <span role="alert" data-slot="action-check-failed">
-            {t(status === 'error' ? 'error' : 'refreshFailed', { message: errorText(query.error, t) })}
+            {t(status === 'error' ? (missing ? 'notFound' : 'error') : 'refreshFailed', {
+              message: errorText(query.error, t),
+            })}
           </span>
         </>
       )}
-      {(status === 'timedOut' || failed.shown) && status !== 'forbidden' && (
+      {(status === 'timedOut' || (failed.shown && !missing)) && status !== 'forbidden' && (
         <button
           type="button"
           className="fk-button"

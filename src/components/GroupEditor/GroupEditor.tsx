@@ -11,7 +11,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import { AuthError } from '../../api/errors.js'
+import { AuthError, NotFoundError } from '../../api/errors.js'
 import type { FileResource, Group } from '../../api/types.js'
 import { cachedFiles } from '../../hooks/cachedFiles.js'
 import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
@@ -193,7 +193,8 @@ export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'
   /**
    * Called with `true` when the editor starts holding what is not saved (a changed order, files
    * added or removed, uploads under way), and with `false` once it holds none (saved, discarded,
-   * another group): for a host's "leave without saving?" guard. Not called at mount, nor on unmount.
+   * another group, the group not found: deleted): for a host's "leave without saving?" guard. Not
+   * called at mount, nor on unmount.
    */
   onDirtyChange?: ((dirty: boolean) => void) | undefined
   /** Most files a group may hold. @default 1000 */
@@ -257,12 +258,15 @@ export const GroupEditor = withRef(function GroupEditor({
 
   const [items, setItems] = useState<FileResource[] | null>(null)
   const filesState = useStaysForbidden(viewState(files, false), files, filesOptions.queryKey)
+  // A group deleted (here or elsewhere) does not come back: its edit can't be saved, and the
+  // editor says it is not found instead (not "Could not refresh" with a "Try again").
+  const gone = [group, files].find((q) => q.error instanceof NotFoundError)
   const baseline = files.data?.data ?? []
   const list = items ?? (id ? baseline : [])
-  const dirty = items !== null && items.map((f) => f.id).join() !== baseline.map((f) => f.id).join()
+  const dirty = !gone && items !== null && items.map((f) => f.id).join() !== baseline.map((f) => f.id).join()
   const [announcement, setAnnouncement] = useAnnouncement()
   const [uploadsPending, setUploadsPending] = useState(0)
-  useReportChange(dirty || uploadsPending > 0, onDirtyChange, false)
+  useReportChange(dirty || (!gone && uploadsPending > 0), onDirtyChange, false)
   // Buttons that vanish once pressed hand the keyboard to what stays: the picker's toggle, the
   // status line, the heading.
   const pickToggle = useRef<HTMLButtonElement>(null)
@@ -505,7 +509,7 @@ export const GroupEditor = withRef(function GroupEditor({
     !!editedVersion &&
     !!group.data &&
     (group.data.status !== 'ready' || group.data.uuid !== editedVersion)
-  const state = id && !items ? filesState : 'ready'
+  const state = gone ? 'error' : id && !items ? filesState : 'ready'
 
   return (
     <div
@@ -518,7 +522,7 @@ export const GroupEditor = withRef(function GroupEditor({
       <h2 ref={heading} tabIndex={-1} data-focus-landing>
         {id ? t('editor.editTitle', { id }) : t('editor.createTitle')}
       </h2>
-      {group.data && (
+      {group.data && !gone && (
         <p
           ref={meta}
           tabIndex={-1}
@@ -543,7 +547,7 @@ export const GroupEditor = withRef(function GroupEditor({
       />
       {token && <AccessToken token={token} />}
       {state !== 'ready' ? (
-        <QueryState state={state} query={files} emptyText="" />
+        <QueryState state={state} query={gone ?? files} emptyText="" />
       ) : (
         <>
           {list.length === 0 ? (
@@ -671,7 +675,8 @@ export const GroupEditor = withRef(function GroupEditor({
           )}
         </div>
       )}
-      {(problem || shownError) && (
+      {/* Gone, the group's state says why nothing can be saved. */}
+      {!gone && (problem || shownError) && (
         <p role="alert" data-slot="problem">
           {/* The service names files by id ("Unknown or removed file ids: f-…"): say their names. */}
           {problem ||

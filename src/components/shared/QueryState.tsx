@@ -12,7 +12,8 @@ export type ViewState = 'loading' | 'empty' | 'error' | 'forbidden' | 'ready'
 
 /**
  * Which of the four non-data states a query is in, if any. A failed refresh keeps the data it
- * had (the component says the refresh failed), unless the token is refused: then nothing shows.
+ * had (the component says the refresh failed), unless the token is refused or the resource is
+ * gone (404, a group deleted elsewhere): then nothing it had shows, and asking again won't help.
  * Empty data is not kept ("No files yet." is no longer known to be true): the error shows, and
  * loading while it is tried again.
  */
@@ -49,7 +50,11 @@ export function useStaysForbidden<S extends string>(
 /** The error or forbidden state of {@link viewState}, or null: the badge shares the rule. */
 export function failedView(query: { isError: boolean; error: unknown; data?: unknown }) {
   const forbidden = query.error instanceof AuthError
-  return query.isError && (query.data === undefined || forbidden) ? (forbidden ? 'forbidden' : 'error') : null
+  return query.isError && (query.data === undefined || forbidden || query.error instanceof NotFoundError)
+    ? forbidden
+      ? 'forbidden'
+      : 'error'
+    : null
 }
 
 export interface QueryStateProps {

@@ -121,7 +121,10 @@ export function useUpdateGroup() {
   ) as UseMutationResult<Group, Error, UpdateGroupVariables, unknown>
 }
 
-/** Deletes a group and drops it from the cache. */
+/**
+ * Deletes a group. Its queries that nothing shows leave the cache; those shown (the group, its
+ * files) are asked again, and show the service's 404 ("Not found"). The group lists refetch.
+ */
 export function useDeleteGroup() {
   const ctx = useFileService()
   const { queryClient } = ctx
@@ -130,8 +133,13 @@ export function useDeleteGroup() {
       ...once,
       mutationFn: (id: string) => reportAuth(ctx, () => ctx.client.groups.delete(id)),
       onSuccess: (_data, id) => {
-        queryClient.removeQueries({ queryKey: fileServiceKeys.group(ctx, id) })
-        return queryClient.invalidateQueries({ queryKey: [...fileServiceKeys.groups(ctx), 'list'] })
+        const queryKey = fileServiceKeys.group(ctx, id)
+        // A query removed while shown keeps showing its data, out of reach of any refetch.
+        queryClient.removeQueries({ queryKey, predicate: (query) => !query.getObserversCount() })
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey }),
+          queryClient.invalidateQueries({ queryKey: [...fileServiceKeys.groups(ctx), 'list'] }),
+        ])
       },
     },
     queryClient,

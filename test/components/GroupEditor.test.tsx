@@ -3,7 +3,13 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { userEvent } from '@testing-library/user-event'
 import { Activity, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createFileServiceClient, FileServiceProvider, GroupEditor } from '../../src/index.ts'
+import {
+  createFileServiceClient,
+  FileList,
+  FileServiceProvider,
+  GroupEditor,
+  useDeleteGroup,
+} from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
@@ -497,6 +503,40 @@ describe('GroupEditor', () => {
       expect(screen.queryByRole('button', { name })).toBeNull()
     // Nothing it holds can be saved any more: no "leave without saving?" for it.
     expect(onDirtyChange).toHaveBeenLastCalledWith(false)
+  })
+
+  it('says a group deleted on the same page (useDeleteGroup) is not found, as does a FileList of it', async () => {
+    const group = await seededGroup()
+    function Delete() {
+      const del = useDeleteGroup()
+      return (
+        <button type="button" onClick={() => del.mutate(group.id)}>
+          Delete
+        </button>
+      )
+    }
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(
+      <>
+        <Delete />
+        <GroupEditor groupId={group.id} />
+        <FileList groupId={group.id} />
+      </>,
+      { wrapper: Wrapper },
+    )
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
+    await screen.findByRole('table', { name: 'Files' })
+    await user.click(screen.getByRole('button', { name: 'Delete' }))
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+        'Not found: Group not found',
+        'Not found: Group not found',
+      ]),
+    )
+    expect(screen.queryByRole('list', { name: 'Files in this group' })).toBeNull()
+    expect(screen.queryByRole('table')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Save group' })).toBeNull()
   })
 
   it("says what the service said when the group can't be read, not the request line, and retries", async () => {

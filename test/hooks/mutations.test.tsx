@@ -8,6 +8,7 @@ import {
   type FileResource,
   FileServiceProvider,
   fileServiceKeys,
+  NotFoundError,
   useConvert,
   useCreateGroup,
   useDeleteGroup,
@@ -279,6 +280,24 @@ describe('mutation hooks', () => {
     await waitFor(() => expect(result.current.list.data?.count).toBe(0))
     // Nothing of it is kept to be shown again: its detail is gone from the cache.
     expect(ctx.queryClient.getQueryData(detail)).toBeUndefined()
+  })
+
+  it('useDeleteGroup asks again for the group and its files still shown, which are then not found', async () => {
+    const { group } = await groupOfThree()
+    const { Wrapper } = wrapper()
+    // Shown by one component (an editor), deleted from another (a list's row): the first one
+    // does not render again by itself.
+    const { result } = renderHook(() => ({ group: useGroup(group.id), files: useGroupFiles(group.id) }), {
+      wrapper: Wrapper,
+    })
+    const del = renderHook(() => useDeleteGroup(), { wrapper: Wrapper }).result
+    await waitFor(() => expect(result.current.files.data?.count).toBe(3))
+    await act(() => del.current.mutateAsync(group.id))
+    // Not left showing the deleted group as it was: the service's 404, asked for once each.
+    expect(result.current.group.error).toBeInstanceOf(NotFoundError)
+    expect(result.current.files.error).toBeInstanceOf(NotFoundError)
+    expect(count('GET', `/groups/${group.id}.json`)).toBe(2)
+    expect(count('GET', `/groups/${group.id}/files.json`)).toBe(2)
   })
 
   it('useUploadFile refreshes the file lists on screen', async () => {

@@ -100,7 +100,11 @@ describe('FileList', () => {
     const { rerender } = render(<FileList pageSizeOptions={[10, 20, 50]} />, { wrapper: Wrapper })
     await screen.findByText('Page 1 of 3')
     const select = screen.getByRole('combobox', { name: 'Per page' })
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '20', '50'])
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '20', '50'])
     await user.selectOptions(select, '50')
     // 20 rows came: the select says so, not the 50 asked for.
     await waitFor(() => expect(select).toHaveProperty('value', '20'))

@@ -22,8 +22,8 @@ import {
 export type QueryContext = Pick<FileServiceContextValue, 'client' | 'projectId' | 'scope'> &
   Partial<Pick<FileServiceContextValue, 'onAuthError' | 'queryClient'>>
 
-// A refused token does not mend itself: a window focus or the network coming back asks no more
-// (nor calls onAuthError again). Otherwise the host's QueryClient defaults say (its
+// A refused token does not mend itself, nor does a group or file not found (deleted): a window
+// focus or the network coming back asks no more (nor calls onAuthError again). Otherwise the host's QueryClient defaults say (its
 // `refetchOnWindowFocus: false` holds for Filekit's queries too). Invalidating, refetch() or
 // "Try again" still asks; so does a component mounting, which also follows an invalidation made
 // while nothing showed the query.
@@ -31,7 +31,8 @@ type Refetch = 'refetchOnWindowFocus' | 'refetchOnReconnect'
 const unlessRefused = (ctx: QueryContext, option: Refetch) => (query: { state: { error: unknown } }) => {
   const host = ctx.queryClient?.getDefaultOptions().queries?.[option] ?? true
   return (
-    !(query.state.error instanceof AuthError) && (typeof host === 'function' ? host(query as Query) : host)
+    !(query.state.error instanceof AuthError || query.state.error instanceof NotFoundError) &&
+    (typeof host === 'function' ? host(query as Query) : host)
   )
 }
 const policy = (ctx: QueryContext) =>

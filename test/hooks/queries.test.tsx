@@ -381,6 +381,16 @@ describe('provider', () => {
     expect(onAuthError).toHaveBeenCalledTimes(3)
   })
 
+  it('a group not found (deleted) is not asked again at window focus or reconnect, only when the host asks', async () => {
+    const { Wrapper, hostClient } = wrapper()
+    const { result } = renderHook(() => useGroup('g-gone'), { wrapper: Wrapper })
+    await waitFor(() => expect(result.current.error).toBeInstanceOf(NotFoundError))
+    await refocusAndReconnect(hostClient)
+    expect(count('GET', 'groups/g-gone.json')).toBe(1)
+    await act(() => result.current.refetch())
+    expect(count('GET', 'groups/g-gone.json')).toBe(2)
+  })
+
   it("follows the host QueryClient's refetchOnWindowFocus and refetchOnReconnect: false, as a query of its own would", async () => {
     const hostClient = new QueryClient({
       defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } },

@@ -821,10 +821,13 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
 
   // ---- routes -------------------------------------------------------------------------------
   const app = new Hono()
+  // A preflight kept 2 hours (Chromium's most; its default is 5 s, per URL): on a slow link each
+  // save or page otherwise paid a second round trip every few seconds.
   const preflight = cors({
     origin: '*',
     allowHeaders: ['Authorization', 'Content-Type'],
     allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
+    maxAge: 7200,
   })
   app.use('*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next)

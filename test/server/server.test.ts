@@ -458,6 +458,8 @@ describe('emulator server', () => {
     expect(answer.status).toBe(204)
     expect(answer.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization')
     expect(answer.headers.get('access-control-allow-methods')).toContain('PUT')
+    // Kept by the browser (2 h, Chromium's cap), not asked again before every request after 5 s.
+    expect(answer.headers.get('access-control-max-age')).toBe('7200')
     await server.stop()
   }, 60_000)
 })

@@ -115,7 +115,7 @@ export {
   statusMessages,
   uploaderMessages,
 } from './provider/messages.js'
-export { type TokenKind, tokenKind, tokenScope } from './provider/tokenScope.js'
+export { type TokenKind, type TokenScopeProps, tokenKind, tokenScope } from './provider/tokenScope.js'
 export {
   escapeRecipeText,
   parseRecipe,

@@ -16,8 +16,10 @@ import {
 
 /**
  * What the factories need from `useFileService()`; on a server (prefetching) build it from a
- * client: `{ client, projectId, scope: tokenScope(token) }`. With `queryClient`, an action not
- * yet done is as fresh as that client's default `staleTime` says.
+ * client, with the scope the browser's provider computes from its own props:
+ * `scope: tokenScope(token, { tokenScope, baseUrl })`. Behind a proxy that adds the secret key,
+ * the browser's provider has no token: give it and the server the same `tokenScope` name. With
+ * `queryClient`, an action not yet done is as fresh as that client's default `staleTime` says.
  */
 export type QueryContext = Pick<FileServiceContextValue, 'client' | 'projectId' | 'scope'> &
   Partial<Pick<FileServiceContextValue, 'onAuthError' | 'queryClient'>>

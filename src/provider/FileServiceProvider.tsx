@@ -23,9 +23,12 @@ export interface FileServiceProviderProps {
    */
   token?: TokenSource | undefined
   /**
-   * Cache scope for a token *function*, whose value can't be known while rendering: pass a stable
-   * name per identity (e.g. the user id) so switching users drops the old user's data.
-   * @default 'dynamic'
+   * Names the cache scope: needed with a token *function*, whose value can't be known while
+   * rendering (a stable name per identity, e.g. the user id, so switching users drops the old
+   * user's data), and with no token behind a proxy that adds the key (the server prefetching for
+   * it uses the same name). With a token string it is added to the token's hash, never replaces
+   * it. See {@link tokenScope} for the scope each case gets.
+   * @default 'dynamic' with a token function; `anonymous:<hash of baseUrl>` with none
    */
   tokenScope?: string | undefined
   /** QueryClient for Filekit's queries. @default the host's from QueryClientProvider, else one created once */
@@ -94,7 +97,7 @@ export function FileServiceProvider({
   const authRef = useRef(onAuthError)
   authRef.current = onAuthError
   if (process.env.NODE_ENV !== 'production') warnSecretInBrowser(token)
-  const scope = typeof token === 'function' ? (scopeName ?? 'dynamic') : tokenScope(token)
+  const scope = tokenScope(token, { tokenScope: scopeName, baseUrl })
 
   // The latest token of each cache scope, read at request time. Each scope has its own client,
   // so a query only ever sends its own scope's token: a render that never commits (a token

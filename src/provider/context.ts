@@ -12,7 +12,10 @@ export type { FileServiceMessages }
 export interface FileServiceContextValue {
   client: FileServiceClient
   projectId: string
-  /** Cache scope of the current token: `anonymous`, `secret:<hash>`, `group:<hash>`, `file:<hash>` or `dynamic`. */
+  /**
+   * Cache scope of the current token: `secret:<hash>`, `group:<hash>` or `file:<hash>` (then
+   * `:<tokenScope>` if given), the `tokenScope` name, `dynamic`, or `anonymous:<hash of baseUrl>`.
+   */
   scope: string
   /** The QueryClient Filekit's hooks use. */
   queryClient: QueryClient

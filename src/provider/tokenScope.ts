@@ -1,5 +1,6 @@
 // A cache scope names the kind of token and a hash of it, never the token itself, so query
 // keys (visible in devtools, persisted caches, logs) cannot leak it.
+import type { TokenSource } from '../api/request.js'
 
 /** FNV-1a, 32 bits, as 8 hex digits: short, stable, not reversible to a useful degree for long tokens. */
 function fnv1a(text: string): string {
@@ -21,8 +22,30 @@ export function tokenKind(token: string | null | undefined): TokenKind {
   return 'secret'
 }
 
-/** `anonymous`, or `<kind>:<hash>` for a token string. */
-export function tokenScope(token: string | null | undefined): string {
+/** The props of a FileServiceProvider, besides `token`, that its cache scope depends on. */
+export interface TokenScopeProps {
+  /** The provider's `tokenScope`. */
+  tokenScope?: string | undefined
+  /** The provider's `baseUrl`, as given to it. */
+  baseUrl?: string | undefined
+}
+
+/**
+ * The cache scope (the third part of every query key) of a FileServiceProvider with this
+ * `token`, `tokenScope` and `baseUrl`. A server prefetching for a browser builds its context with
+ * what the browser's provider gets: `scope: tokenScope(token, { tokenScope, baseUrl })`.
+ * - a token string: `<kind>:<hash>` (`secret`, `group` or `file`), then `:<tokenScope>` if given;
+ *   the hash stays, so another token is always another scope, whatever the name
+ * - a token function: `tokenScope`, else `dynamic`
+ * - no token: `tokenScope` (e.g. a proxy that adds the secret key: the same name on the server,
+ *   which holds that key), else `anonymous:<hash of baseUrl>`, so two token-less providers on one
+ *   QueryClient (a proxy and the service itself) never share data
+ */
+export function tokenScope(token: TokenSource | null | undefined, props: TokenScopeProps = {}): string {
+  const name = props.tokenScope
+  if (typeof token === 'function') return name || 'dynamic'
   const kind = tokenKind(token)
-  return kind === 'anonymous' ? kind : `${kind}:${fnv1a(token!)}`
+  return kind === 'anonymous'
+    ? name || `${kind}:${fnv1a(props.baseUrl ?? '')}`
+    : `${kind}:${fnv1a(token!)}${name ? `:${name}` : ''}`
 }

@@ -159,7 +159,8 @@ async function serverThenHydrate(
   const scope = typeof token === 'function' ? operator.scope : undefined
   // Server: fetch, render, hand over the data as JSON.
   await environment('server')
-  const ctx = contextFor(token, scope ?? tokenScope(typeof token === 'string' ? token : undefined))
+  // The scope the browser's provider computes from its props.
+  const ctx = contextFor(token, tokenScope(token, { tokenScope: scope, baseUrl }))
   const serverClient = newClient()
   await Promise.all(prefetch(serverClient, ctx))
   const state = JSON.parse(JSON.stringify(dehydrate(serverClient))) as DehydratedState

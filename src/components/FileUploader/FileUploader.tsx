@@ -195,7 +195,7 @@ export const FileUploader = withRef(function FileUploader({
                 status: 'failed',
                 // With no token there is no "this token" to speak of.
                 message:
-                  error instanceof AuthError && scope === 'anonymous'
+                  error instanceof AuthError && scope.startsWith('anonymous:')
                     ? t('uploader.needsToken')
                     : errorText(error, t),
                 retryable,

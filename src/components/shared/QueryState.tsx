@@ -77,7 +77,7 @@ export function QueryState({ state, query, emptyText, needsSecretKey }: QuerySta
   const { error } = query
   const t = useText(stateMessages)
   // No token at all: not "this token", but the one it needs.
-  const anonymous = useFileService().scope === 'anonymous'
+  const anonymous = useFileService().scope.startsWith('anonymous:')
   // "Try again" vanishes once pressed: the keyboard waits on the state line ("Loading…"), and
   // when the content replaces it, lands on the component's `data-focus-landing` element.
   const line = useRef<HTMLParagraphElement>(null)

@@ -37,7 +37,7 @@ export function useCreateGroup() {
         reportAuth(ctx, () => ctx.client.groups.create({ fileIds })),
       onSuccess: (group) => {
         queryClient.setQueryData(fileServiceKeys.group(ctx, group.id), group)
-        return queryClient.invalidateQueries({ queryKey: [...fileServiceKeys.groups(ctx), 'list'] })
+        return queryClient.invalidateQueries({ queryKey: fileServiceKeys.groupList(ctx) })
       },
     },
     queryClient,
@@ -113,7 +113,7 @@ export function useUpdateGroup() {
         if (overlapping(id)) return
         return Promise.all([
           queryClient.invalidateQueries({ queryKey: fileServiceKeys.group(ctx, id) }),
-          queryClient.invalidateQueries({ queryKey: [...fileServiceKeys.groups(ctx), 'list'] }),
+          queryClient.invalidateQueries({ queryKey: fileServiceKeys.groupList(ctx) }),
         ])
       },
     },
@@ -138,7 +138,7 @@ export function useDeleteGroup() {
         queryClient.removeQueries({ queryKey, predicate: (query) => !query.getObserversCount() })
         return Promise.all([
           queryClient.invalidateQueries({ queryKey }),
-          queryClient.invalidateQueries({ queryKey: [...fileServiceKeys.groups(ctx), 'list'] }),
+          queryClient.invalidateQueries({ queryKey: fileServiceKeys.groupList(ctx) }),
         ])
       },
     },
@@ -170,7 +170,7 @@ export function useUploadFile() {
         reportAuth(ctx, () => ctx.client.files.upload(file, options)),
       onSuccess: (file) => {
         queryClient.setQueryData(fileServiceKeys.file(ctx, file.id), file)
-        return queryClient.invalidateQueries({ queryKey: [...fileServiceKeys.files(ctx), 'list'] })
+        return queryClient.invalidateQueries({ queryKey: fileServiceKeys.fileList(ctx) })
       },
     },
     queryClient,
@@ -212,7 +212,7 @@ export function useConvert(kind: ConversionKind) {
         reportAuth(ctx, () => ctx.client.conversions.convert(fileId, kind, recipe)),
       onSuccess: (file) => {
         queryClient.setQueryData(fileServiceKeys.file(ctx, file.id), file)
-        return queryClient.invalidateQueries({ queryKey: [...fileServiceKeys.files(ctx), 'list'] })
+        return queryClient.invalidateQueries({ queryKey: fileServiceKeys.fileList(ctx) })
       },
     },
     queryClient,

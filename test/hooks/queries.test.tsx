@@ -147,6 +147,36 @@ describe('query hooks against the emulator', () => {
     await waitFor(() => expect(count('GET', 'groups.json')).toBe(2)) // page 2 prefetched
   })
 
+  it("groupList(ctx) and fileList(ctx) with no params are every page: a write of the host's own refreshes page 2", async () => {
+    const { files } = await emulator.seed({ files: [{}, {}, {}] })
+    await emulator.seed({ groups: [0, 1, 2].map(() => ({ fileIds: [files[0]!.id] })) })
+    const hostClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } })
+    const { Wrapper } = wrapper({ hostClient })
+    const { result } = renderHook(
+      () => ({
+        groups: useGroups({ page: 2, items: 2 }),
+        files: useFiles({ page: 2, items: 2 }),
+        ctx: useFileService(),
+      }),
+      { wrapper: Wrapper },
+    )
+    await waitFor(() => expect(result.current.groups.data?.count).toBe(3))
+    await waitFor(() => expect(result.current.files.data?.count).toBe(3))
+    // Written through the client, not a Filekit mutation: the host invalidates by itself.
+    const { ctx } = result.current
+    await ctx.client.files.uploadFromUrl('https://example.com/d.png')
+    await ctx.client.groups.create({ fileIds: [files[1]!.id] })
+    await act(() => hostClient.invalidateQueries({ queryKey: fileServiceKeys.groupList(ctx) }))
+    await act(() => hostClient.invalidateQueries({ queryKey: fileServiceKeys.fileList(ctx) }))
+    await waitFor(() => expect(result.current.groups.data?.count).toBe(4))
+    await waitFor(() => expect(result.current.files.data?.count).toBe(4))
+    // With params, one page, as the factories build it.
+    expect(fileServiceKeys.groupList(ctx, {})).toEqual([
+      ...fileServiceKeys.groupList(ctx),
+      { page: 1, items: 20 },
+    ])
+  })
+
   it('useGroupFiles keeps the previous page while the next one loads', async () => {
     const { files } = await emulator.seed({ files: [{}, {}, {}] })
     const [group] = (await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })).groups

@@ -19,19 +19,27 @@ import {
  * client, with the scope the browser's provider computes from its own props:
  * `scope: tokenScope(token, { tokenScope, baseUrl })`. Behind a proxy that adds the secret key,
  * the browser's provider has no token: give it and the server the same `tokenScope` name. With
- * `queryClient`, an action not yet done is as fresh as that client's default `staleTime` says.
+ * `queryClient`, an action not yet done is as fresh as that client's `staleTime` says (its default,
+ * or `setQueryDefaults` for the action's key).
  */
 export type QueryContext = Pick<FileServiceContextValue, 'client' | 'projectId' | 'scope'> &
   Partial<Pick<FileServiceContextValue, 'onAuthError' | 'queryClient'>>
 
+// What the host's QueryClient says for this query where a factory sets the option itself, as
+// TanStack reads it for a query that leaves it unset: setQueryDefaults matching the key, else the
+// client's defaults.
+const hostOption = <O extends 'staleTime' | Refetch>(ctx: QueryContext, key: QueryKey, option: O) =>
+  ctx.queryClient?.getQueryDefaults(key)[option] ?? ctx.queryClient?.getDefaultOptions().queries?.[option]
+
 // A refused token does not mend itself, nor does a group or file not found (deleted): a window
-// focus or the network coming back asks no more (nor calls onAuthError again). Otherwise the host's QueryClient defaults say (its
+// focus or the network coming back asks no more (nor calls onAuthError again). Otherwise the
+// host's QueryClient says (its
 // `refetchOnWindowFocus: false` holds for Filekit's queries too). Invalidating, refetch() or
 // "Try again" still asks; so does a component mounting, which also follows an invalidation made
 // while nothing showed the query.
 type Refetch = 'refetchOnWindowFocus' | 'refetchOnReconnect'
 const unlessRefused = (ctx: QueryContext, option: Refetch) => (query: { state: { error: unknown } }) => {
-  const host = ctx.queryClient?.getDefaultOptions().queries?.[option] ?? true
+  const host = hostOption(ctx, (query as Query).queryKey, option) ?? true
   return (
     !(query.state.error instanceof AuthError || query.state.error instanceof NotFoundError) &&
     (typeof host === 'function' ? host(query as Query) : host)
@@ -143,7 +151,7 @@ export const actionQueryOptions = <T extends ActionType>(
     // Any other (not started, running, or failed, which runs again) as the host's client says.
     // ('static' would keep even Check again from asking: Infinity instead.)
     staleTime: (query) => {
-      const host = ctx.queryClient?.getDefaultOptions().queries?.staleTime
+      const host = hostOption(ctx, query.queryKey, 'staleTime')
       const stale =
         query.state.data?.status === 'ready'
           ? Number.POSITIVE_INFINITY

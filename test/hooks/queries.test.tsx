@@ -17,6 +17,7 @@ import {
   fileServiceKeys,
   groupAllFilesQueryOptions,
   NotFoundError,
+  tokenScope,
   useAction,
   useConversions,
   useFile,
@@ -429,6 +430,20 @@ describe('provider', () => {
     const { result } = renderHook(() => useGroups(), { wrapper: Wrapper })
     await waitFor(() => expect(result.current.isSuccess).toBe(true))
     // Made stale: with the default, a focus would ask again.
+    await act(() => hostClient.invalidateQueries({ refetchType: 'none' }))
+    await refocusAndReconnect(hostClient)
+    expect(count('GET', 'groups.json')).toBe(1)
+  })
+
+  it("follows refetchOnWindowFocus and refetchOnReconnect: false set with setQueryDefaults for Filekit's keys", async () => {
+    const hostClient = newQueryClient()
+    hostClient.setQueryDefaults(fileServiceKeys.all({ projectId: 'demo', scope: tokenScope(secretKey) }), {
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+    })
+    const { Wrapper } = wrapper({ hostClient })
+    const { result } = renderHook(() => useGroups(), { wrapper: Wrapper })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
     await act(() => hostClient.invalidateQueries({ refetchType: 'none' }))
     await refocusAndReconnect(hostClient)
     expect(count('GET', 'groups.json')).toBe(1)

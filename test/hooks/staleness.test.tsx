@@ -2,7 +2,7 @@
 import { focusManager, onlineManager, QueryClient } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest'
-import { createFileServiceClient, useAction } from '../../src/index.ts'
+import { createFileServiceClient, fileServiceKeys, tokenScope, useAction } from '../../src/index.ts'
 import { baseUrl, secretKey, setupEmulator, wrapper } from './setup.tsx'
 
 const { emulator, count } = setupEmulator({ delays: { action: 0 } })
@@ -54,6 +54,21 @@ it('a done action is not asked for again when the tab is shown or the network is
 it("an action not done is as fresh as the host's client says", async () => {
   const { files } = await emulator.seed({ files: [{}] })
   const hostClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } })
+  const { Wrapper } = wrapper({ hostClient })
+  const { result } = renderHook(() => useAction(files[0]!.id, 'virus_scan'), { wrapper: Wrapper })
+  await waitFor(() => expect(result.current.isSuccess).toBe(true))
+  backToTheTab()
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  expect(count('GET', '/actions')).toBe(1)
+})
+
+it("an action not done is as fresh as the host's setQueryDefaults for Filekit's keys say", async () => {
+  const { files } = await emulator.seed({ files: [{}] })
+  const hostClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  // The TanStack way to give only Filekit's queries a staleTime (after server rendering, say).
+  hostClient.setQueryDefaults(fileServiceKeys.all({ projectId: 'demo', scope: tokenScope(secretKey) }), {
+    staleTime: 60_000,
+  })
   const { Wrapper } = wrapper({ hostClient })
   const { result } = renderHook(() => useAction(files[0]!.id, 'virus_scan'), { wrapper: Wrapper })
   await waitFor(() => expect(result.current.isSuccess).toBe(true))

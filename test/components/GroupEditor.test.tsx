@@ -17,6 +17,16 @@ const { emulator, count, hold } = setupEmulator({ delays: { group: 100 } })
 const client = createFileServiceClient({ baseUrl, projectId: 'demo', token: secretKey })
 // A test that fails while offline leaves the next ones online.
 afterEach(() => onlineManager.setOnline(true))
+afterEach(() => vi.useRealTimers())
+
+/**
+ * The emulator builds a saved group (`pending`, then `ready` with a new uuid) on its clock, which
+ * stands still from now on: a group stays `pending` until the returned `build()` moves it on.
+ */
+function holdBuilds() {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  return () => vi.setSystemTime(Date.now() + 1_000)
+}
 
 const order = () =>
   within(screen.getByRole('list', { name: 'Files in this group' }))
@@ -40,6 +50,10 @@ async function pick(user: ReturnType<typeof userEvent.setup>, ...names: string[]
   for (const name of names) await user.click(await screen.findByRole('checkbox', { name: `Select ${name}` }))
   await user.click(screen.getByRole('button', { name: `Add ${names.length} selected` }))
 }
+
+/** The group's file ids, in order (one request). */
+const fileIdsOf = async (groupId: string) =>
+  (await client.groups.files(groupId, { items: 100 })).data.map((f) => f.id)
 
 async function seededGroup() {
   const { files } = await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }] })
@@ -204,6 +218,90 @@ describe('GroupEditor', () => {
     await hostClient.invalidateQueries()
     await waitFor(() => expect(order()).toEqual(['c.png', 'a.png']))
     expect(screen.queryByText(/changed elsewhere/)).toBeNull()
+  })
+
+  it('reads the group before saving: saved elsewhere since the edit began, it says so instead of saving', async () => {
+    const group = await seededGroup()
+    const [a, , c] = await fileIdsOf(group.id)
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await screen.findByText(/^Status: Ready/)
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
+    await user.click(screen.getByRole('button', { name: 'Move b.png up' }))
+    // Another tab saves; this one hears nothing of it (no focus, no reconnect).
+    await client.groups.update(group.id, { fileIds: [c!, a!] })
+    const reads = count('GET', `/groups/${group.id}.json`)
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await screen.findByText(/changed elsewhere/)
+    // One read of the group, and nothing sent but the other tab's save.
+    expect(count('GET', `/groups/${group.id}.json`)).toBe(reads + 1)
+    expect(count('PUT', '/groups/')).toBe(1)
+    expect(await serverOrder(group.id)).toEqual(['c.png', 'a.png'])
+    expect(order()).toEqual(['b.png', 'a.png', 'c.png'])
+    // Pressed again with that said, it saves: it replaces that version, as it says.
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await screen.findByText('Saved.')
+    expect(await serverOrder(group.id)).toEqual(['b.png', 'a.png', 'c.png'])
+  })
+
+  it('an edit begun right after its own save, while the group is built, hears of a save elsewhere, not of its own', async () => {
+    const build = holdBuilds()
+    const group = await seededGroup()
+    const [a, b, c] = await fileIdsOf(group.id)
+    const user = userEvent.setup()
+    const { Wrapper, hostClient } = wrapper()
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
+    await user.click(screen.getByRole('button', { name: 'Move b.png up' }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await screen.findByText('Saved.')
+    const meta = document.querySelector('[data-slot="group-meta"]')!
+    expect(meta.getAttribute('data-status')).toBe('pending')
+    await user.click(screen.getByRole('button', { name: 'Move c.png up' }))
+    // Its own save, built and refreshed, is not "elsewhere".
+    build()
+    await hostClient.invalidateQueries()
+    await waitFor(() => expect(meta.getAttribute('data-status')).toBe('ready'))
+    expect(screen.getByText('Unsaved changes')).toBeDefined()
+    // Another tab saves; this one is refreshed (the window's focus).
+    await client.groups.update(group.id, { fileIds: [c!, b!, a!] })
+    build()
+    await hostClient.invalidateQueries()
+    await screen.findByText(/changed elsewhere/)
+    expect(order()).toEqual(['b.png', 'c.png', 'a.png'])
+  })
+
+  it('a group it just created: saved again as its own, and a save elsewhere found by reading its files first', async () => {
+    holdBuilds()
+    await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }] })
+    const onCreated = vi.fn()
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(<GroupEditor onCreated={onCreated} />, { wrapper: Wrapper })
+    await pick(user, 'a.png', 'b.png', 'c.png')
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    await screen.findByText('Saved.')
+    const { id } = onCreated.mock.calls[0]![0].group
+    // Still being built: the edit knows no version, the group's files tell.
+    await user.click(screen.getByRole('button', { name: 'Move b.png up' }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await screen.findByText('Saved.')
+    expect(await serverOrder(id)).toEqual(['b.png', 'a.png', 'c.png'])
+    expect(screen.queryByText('Unsaved changes')).toBeNull()
+    // Edited again, right after; another tab saves meanwhile, unheard of here.
+    await user.click(screen.getByRole('button', { name: 'Move c.png up' }))
+    const [, a] = await fileIdsOf(id)
+    await client.groups.update(id, { fileIds: [a!] })
+    const reads = count('GET', `/groups/${id}/files.json`)
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await screen.findByText(/changed elsewhere/)
+    expect(count('GET', `/groups/${id}/files.json`)).toBe(reads + 1)
+    expect(count('PUT', '/groups/')).toBe(2) // its first save, the other tab's
+    expect(await serverOrder(id)).toEqual(['a.png'])
+    expect(order()).toEqual(['b.png', 'c.png', 'a.png'])
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }))
+    expect(order()).toEqual(['a.png'])
   })
 
   it('opens a group the service has not built yet (no uuid), then shows its version', async () => {
@@ -697,7 +795,10 @@ describe('GroupEditor', () => {
     expect(alert.textContent).not.toContain(converted.id)
   })
 
-  it('saves again after the token changed while a save was on its way', async () => {
+  it.each([
+    ['while the save reads the group first, sends nothing', false],
+    ['while a save was on its way, saves again', true],
+  ])('the token changed %s', async (_, sent) => {
     const group = await seededGroup()
     const user = userEvent.setup()
     // The token changes (renewed, say) mid-save: the hook's mutation is dropped with the old
@@ -720,12 +821,19 @@ describe('GroupEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Remove a.png' }))
     emulator.faults.latency(300)
     await user.click(screen.getByRole('button', { name: 'Save group' }))
+    // On its way: sent (after the group's read).
+    if (sent) await waitFor(() => expect(count('PUT', '/groups/')).toBe(1))
     await user.click(screen.getByRole('button', { name: 'Renew' }))
-    emulator.faults.latency(0)
-    await waitFor(() => expect(order()).toHaveLength(2), { timeout: 3_000 })
+    // Read, not sent: the edit under the last token is not saved with the next one. (The read
+    // answers before the next save's, which waits as long.)
+    if (sent) emulator.faults.latency(0)
+    await waitFor(() => expect(order()).toHaveLength(sent ? 2 : 3), { timeout: 3_000 })
     await user.click(screen.getByRole('button', { name: 'Remove b.png' }))
     await user.click(screen.getByRole('button', { name: 'Save group' }))
-    await waitFor(() => expect(count('PUT', '/groups/')).toBe(2))
+    await screen.findByText('Saved.', undefined, { timeout: 4_000 })
+    emulator.faults.latency(0)
+    expect(count('PUT', '/groups/')).toBe(sent ? 2 : 1)
+    expect(await serverOrder(group.id)).toEqual(sent ? ['c.png'] : ['a.png', 'c.png'])
   })
 
   it("starts a fresh edit under another token's scope, and keeps it when a token function only rotates", async () => {

@@ -1,5 +1,5 @@
 'use client'
-import { useQuery } from '@tanstack/react-query'
+import { type FetchQueryOptions, type QueryKey, useQuery } from '@tanstack/react-query'
 import {
   type ComponentProps,
   Fragment,
@@ -175,6 +175,28 @@ const FileRow = memo(function FileRow({
 // A refused save shows through the hook's state (its `error`).
 const shownByHook = () => {}
 
+/**
+ * What an edit began from: the group's files (their ids, joined) and, when it was built
+ * (`ready`), its version; and the files this edit last sent, which are its own once saved.
+ */
+interface EditBase {
+  ids: string
+  version?: string | undefined
+  sent?: string | undefined
+}
+
+const idsOf = (files: readonly FileResource[]) => files.map((f) => f.id).join()
+
+/**
+ * Whether the group (or its files, as ids) read now was saved elsewhere since the edit began.
+ * The service builds a group anew, with a new uuid, after every save, and keeps the last build's
+ * until then: a save elsewhere shows first as `pending`, then as another uuid. An edit begun
+ * while the group was being built knows no version: its files tell.
+ */
+const changedSince = (base: EditBase, group: Group | undefined, ids: string | undefined) =>
+  (!!base.version && !!group && (group.status !== 'ready' || group.uuid !== base.version)) ||
+  (ids !== undefined && ids !== base.ids && ids !== base.sent)
+
 /** Props of {@link GroupEditor}; other props go to the root `div`. */
 export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'> {
   /**
@@ -213,6 +235,13 @@ export interface GroupEditorProps extends Omit<ComponentProps<'div'>, 'children'
  * Creates or edits a group: an ordered list of files, reordered with buttons, the keyboard
  * (Alt+Arrow keys) or drag and drop; files added by uploading, or by picking from the project's
  * files with the secret key. Saves optimistically.
+ *
+ * A save replaces the group's files. When the group was saved elsewhere since the edit began
+ * (another tab, another user), a refresh says so ("changed elsewhere"), and so does Save, which
+ * reads the group first, fresh: 1 request (or, for an edit begun while the group was being built,
+ * which knows no version yet, its files: 1 request per page of them). Pressed again with that
+ * said, Save replaces that version. The service has no conditional write: a save elsewhere in the
+ * moment between that read and this save is replaced unsaid.
  */
 export const GroupEditor = withRef(function GroupEditor({
   groupId,
@@ -336,13 +365,17 @@ export const GroupEditor = withRef(function GroupEditor({
 
   // Uploads finish one after another between renders: always build on the latest list.
   const latest = useLatest(list)
-  // The group's version (the service builds it anew, with a new uuid, after every save) when
-  // this edit began: if a refresh brings another one, or a save still being built, somebody
-  // saved meanwhile, and saving would replace their version. Only a ready group's: while a save
-  // is processed (this editor's own, just before) the uuid is still the last build's, or none.
-  const [editedVersion, setEditedVersion] = useState<string>()
+  // What this edit began from: if a refresh (or the read before a save) brings other files, or
+  // another version, somebody saved meanwhile, and saving would replace their version. The
+  // version only of a ready group: while a save is built (this editor's own, just before) the
+  // uuid is still the last build's, or none.
+  const [base, setBase] = useState<EditBase>()
   const change = (next: FileResource[], message: string) => {
-    if (items === null) setEditedVersion((group.data?.status === 'ready' && group.data.uuid) || undefined)
+    if (items === null)
+      setBase({
+        ids: idsOf(baseline),
+        version: (group.data?.status === 'ready' && group.data.uuid) || undefined,
+      })
     latest.current = next
     setItems(next)
     setAnnouncement(message)
@@ -412,10 +445,43 @@ export const GroupEditor = withRef(function GroupEditor({
   const inFlight = useRef<{ edit: number } | null>(null)
   // A save answers renders later: it tells the host's latest callbacks, whose state is current.
   const host = useLatest({ onSaved, onCreated })
-  const busy = create.isPending || update.isPending
+  // The edit whose save is reading the group first (it says "Saving…" meanwhile).
+  const [checking, setChecking] = useState<number | null>(null)
+  const busy = checking !== null || create.isPending || update.isPending
   useEffect(() => {
     if (!busy) inFlight.current = null
   }, [busy])
+  const saving = checking === edit || create.isPending || (updating && update.isPending)
+  // TanStack holds a save made offline until the network is back: say so while it waits.
+  const waiting = create.isPaused || (updating && update.isPaused)
+  const changedElsewhere =
+    !saving && !!base && changedSince(base, group.data, files.data && idsOf(files.data.data))
+  // Whether the group was saved elsewhere since this edit began, read once, fresh: the group
+  // (1 request) when the edit knows its version, else its files (1 request per page). Said, its
+  // files are asked for again too (Discard shows them). Unread (refused, failed), the save goes
+  // ahead and says what it meets. The service has no conditional write: a save elsewhere between
+  // this read and the save is replaced unsaid.
+  const savedElsewhere = async (id: string, from: EditBase) => {
+    // Not an answer already on its way (a poll asked before the button was pressed), nor retried
+    // or held offline: the save does that.
+    const read = async <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) => {
+      await ctx.queryClient.cancelQueries({ queryKey: options.queryKey, exact: true })
+      return ctx.queryClient.fetchQuery({ ...options, staleTime: 0, retry: false, networkMode: 'always' })
+    }
+    try {
+      if (!from.version)
+        return changedSince(
+          from,
+          undefined,
+          idsOf((await read(groupAllFilesQueryOptions(groupCtx, id))).data),
+        )
+      const changed = changedSince(from, await read(groupQueryOptions(groupCtx, id)), undefined)
+      if (changed) void ctx.queryClient.invalidateQueries({ queryKey: fileServiceKeys.groupFiles(ctx, id) })
+      return changed
+    } catch {
+      return false
+    }
+  }
   const save = () => {
     const fileIds = list.map((f) => f.id)
     if (!fileIds.length) return setProblem(t('editor.needOne'))
@@ -431,9 +497,10 @@ export const GroupEditor = withRef(function GroupEditor({
     // Saved, the list sent is the group's: nothing is left unsaved, unless the list was changed
     // while the save was on its way (a move, an upload landing): that stays, still unsaved.
     // (That edit now builds on this save, whose version the service may still change.)
+    const sent = fileIds.join()
     const settle = () => {
-      if (latest.current.map((f) => f.id).join() === fileIds.join()) setItems(null)
-      else setEditedVersion(undefined)
+      if (idsOf(latest.current) === sent) setItems(null)
+      else setBase({ ids: sent, sent })
     }
     // The answer is the edit's own only while it lasts (list, token, announcement); the host
     // hears of every saved group, also one whose editor was hidden by an <Activity>, given
@@ -441,32 +508,50 @@ export const GroupEditor = withRef(function GroupEditor({
     // while someone listens, and an anonymous group's token can't be asked for again.
     const startedIn = edit
     const same = () => currentEdit.current === startedIn
-    const saved = id
-      ? update.mutateAsync({ id, fileIds }).then((group) => {
-          if (same()) {
-            settle()
-            announceSaved()
-          }
-          host.current.onSaved?.(group)
-        }, shownByHook)
-      : create.mutateAsync({ fileIds }).then((group) => {
-          // The new group's files are exactly what was sent: seed them, no refetch needed.
-          ctx.queryClient.setQueryData(groupAllFilesQueryOptions(ctx, group.id).queryKey, {
-            data: list,
-            count: list.length,
-            page: 1,
-            pageSize: list.length,
-            pages: 1,
-          })
-          if (same()) {
-            setCreatedId(group.id)
-            if (!anonymous) settle()
-            setToken(group.accessToken)
-            announceSaved()
-          }
-          host.current.onCreated?.({ group, accessToken: group.accessToken })
-          host.current.onSaved?.(group)
-        }, shownByHook)
+    const from = base
+    const send = () => {
+      // Its own save is not "elsewhere"; the version the edit began from is no longer the group's.
+      if (from && same()) setBase({ ids: from.ids, sent })
+      return id
+        ? update.mutateAsync({ id, fileIds }).then((group) => {
+            if (same()) {
+              settle()
+              announceSaved()
+            }
+            host.current.onSaved?.(group)
+          }, shownByHook)
+        : create.mutateAsync({ fileIds }).then((group) => {
+            // The new group's files are exactly what was sent: seed them, no refetch needed.
+            ctx.queryClient.setQueryData(groupAllFilesQueryOptions(ctx, group.id).queryKey, {
+              data: list,
+              count: list.length,
+              page: 1,
+              pageSize: list.length,
+              pages: 1,
+            })
+            if (same()) {
+              setCreatedId(group.id)
+              if (!anonymous) settle()
+              setToken(group.accessToken)
+              announceSaved()
+            }
+            host.current.onCreated?.({ group, accessToken: group.accessToken })
+            host.current.onSaved?.(group)
+          }, shownByHook)
+    }
+    // Saved elsewhere since the edit began, it says so instead of saving; pressed again with that
+    // said, it saves (replacing that version, as it says). An edit dropped meanwhile (another
+    // group, another token's scope) is not sent.
+    let saved: Promise<void>
+    if (id && from && !changedElsewhere) {
+      setChecking(edit)
+      saved = savedElsewhere(id, from).then((changed) => {
+        const sending = changed || !same() ? undefined : send()
+        // Once the save is on its way: "Saving…" throughout.
+        setChecking((c) => (c === startedIn ? null : c))
+        return sending
+      })
+    } else saved = send()
     // A host callback that throws still ends the guard (and its error is not swallowed).
     saved.finally(() => {
       if (inFlight.current === mine) inFlight.current = null
@@ -499,16 +584,6 @@ export const GroupEditor = withRef(function GroupEditor({
       </div>
     )
   }
-  const saving = create.isPending || (updating && update.isPending)
-  // TanStack holds a save made offline until the network is back: say so while it waits.
-  const waiting = create.isPaused || (updating && update.isPaused)
-  // The service keeps the last build's uuid until it has built the new one: a save from
-  // elsewhere shows first as `pending`, then as another uuid.
-  const changedElsewhere =
-    !saving &&
-    !!editedVersion &&
-    !!group.data &&
-    (group.data.status !== 'ready' || group.data.uuid !== editedVersion)
   const state = gone ? 'error' : id && !items ? filesState : 'ready'
 
   return (
@@ -537,8 +612,9 @@ export const GroupEditor = withRef(function GroupEditor({
           {timedOut && <CheckAgain onCheck={restart} focusTo={meta} />}
         </p>
       )}
-      {/* The "changed elsewhere" warning relies on refreshes: one that waits or fails is said.
-          Until the files are shown, their state says it in their place. */}
+      {/* The "changed elsewhere" warning relies on refreshes (and the read before a save): one
+          that waits or fails is said. Until the files are shown, their state says it in their
+          place. */}
       <RefreshState
         id={id ?? ''}
         // A save held offline says it waits; the group's refresh (held too) is not said again.

@@ -33,9 +33,8 @@ const hostOption = <O extends 'staleTime' | Refetch>(ctx: QueryContext, key: Que
 
 // A refused token does not mend itself, nor does a group or file not found (deleted): a window
 // focus or the network coming back asks no more (nor calls onAuthError again). Otherwise the
-// host's QueryClient says (its
-// `refetchOnWindowFocus: false` holds for Filekit's queries too). Invalidating, refetch() or
-// "Try again" still asks; so does a component mounting, which also follows an invalidation made
+// host's QueryClient says (its `refetchOnWindowFocus: false` holds for Filekit's queries too).
+// Invalidating, refetch() or "Try again" still asks; so does a component mounting, which also follows an invalidation made
 // while nothing showed the query.
 type Refetch = 'refetchOnWindowFocus' | 'refetchOnReconnect'
 const unlessRefused = (ctx: QueryContext, option: Refetch) => (query: { state: { error: unknown } }) => {

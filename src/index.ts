@@ -31,6 +31,7 @@ export {
   type RecipeInput,
   type RecognitionData,
   type RecognitionLabel,
+  RequestRefusedError,
   type ResourceStatus,
   type TokenSource,
   type UploadOptions,

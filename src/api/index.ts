@@ -15,6 +15,7 @@ export {
   isFileServiceError,
   NotFoundError,
   RateLimitError,
+  RequestRefusedError,
   ValidationError,
 } from './errors.js'
 export type { TokenSource, UploadProgress } from './request.js'

@@ -2,10 +2,10 @@
 // (`error.<code>` in the provider's messages), with the service's words and status to fill in.
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { ActionStatusBadge, GroupEditor } from '../../src/index.ts'
+import { ActionStatusBadge, GroupEditor, GroupList } from '../../src/index.ts'
 import { setupEmulator, wrapper } from '../hooks/setup.tsx'
 
-const { emulator } = setupEmulator()
+const { emulator, count } = setupEmulator()
 
 describe("service errors in the host's words", () => {
   it('a missing group, by error.not_found', async () => {
@@ -33,6 +33,17 @@ describe("service errors in the host's words", () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Start abgelehnt: ungültig („Recognition is off“)',
     )
+  })
+
+  it('a request the client refused to send says why, not that the service could not be reached', async () => {
+    // A token with a line break inside (pasted from two lines) can't go in a header: nothing is sent.
+    const { Wrapper } = wrapper({ token: 'sk_hooks\ntest' })
+    render(<GroupList />, { wrapper: Wrapper })
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The token has characters an HTTP header cannot carry (a line break?).',
+    )
+    expect(screen.queryByText(/could not be reached/)).toBeNull()
+    expect(count('GET', 'groups.json')).toBe(0)
   })
 
   it("without a translation for the code, the service's own words", async () => {

@@ -1,4 +1,4 @@
-import { AuthError, isFileServiceError } from '../../api/errors.js'
+import { AuthError, isFileServiceError, RequestRefusedError } from '../../api/errors.js'
 import type { ErrorMessageKey } from '../../provider/messages.js'
 import type { Translate } from './useText.js'
 
@@ -9,7 +9,7 @@ export type ErrorTextKey = 'networkError' | 'serviceError' | 'forbidden' | Error
  * What an error tells the person using the UI: the service's own messages when it sent any
  * ("Group not found"); when it sent none (a proxy's 502 page), its status; for a network error
  * (the browser's own wording differs: "Failed to fetch", "NetworkError…"), that the service could
- * not be reached. A refusal (401/403) says so in the forbidden state's words, whatever the
+ * not be reached; for a request the client refused to send, why. A refusal (401/403) says so in the forbidden state's words, whatever the
  * service said ("Unauthorized", or nothing).
  * The full `METHOD path failed with status` stays on the error for developers.
  */
@@ -23,6 +23,7 @@ export function errorText(error: unknown, t: Translate<ErrorTextKey>): string {
       (error instanceof AuthError ? t('forbidden') : message || t('serviceError', { status }))
     )
   }
-  if (error instanceof TypeError) return t('networkError')
+  // What the client refused to send (a token no header can carry) never reached the network: its reason.
+  if (error instanceof TypeError && !(error instanceof RequestRefusedError)) return t('networkError')
   return error instanceof Error ? error.message : String(error)
 }

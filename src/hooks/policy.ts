@@ -81,10 +81,15 @@ export function pollInterval<TData = unknown>(
   }
 }
 
-/** Whether polling of this query gave up at `maxWait` while the resource was still pending. */
-export function isPollingTimedOut(query: object | undefined, maxWait = 300_000): boolean {
+/** When (as `Date.now()`) polling of this query gives up at `maxWait`; undefined when it is not polling. */
+export function pollingDeadline(query: object | undefined, maxWait = 300_000): number | undefined {
   const state = query && pollStates.get(query)
-  return !!state && Date.now() - state.start >= maxWait
+  return state && state.start + maxWait
+}
+
+/** Whether polling of this query gave up at `maxWait` while the resource was still pending. */
+export function isPollingTimedOut(query: object | undefined, maxWait?: number): boolean {
+  return Date.now() >= (pollingDeadline(query, maxWait) ?? Number.POSITIVE_INFINITY)
 }
 
 /** Forgets a query's polling schedule, so the next poll starts again from the first interval. */

@@ -4,7 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react'
 import type { PageParams } from '../api/createFileServiceClient.js'
 import type { ActionType } from '../api/types.js'
 import { useFileService } from '../provider/context.js'
-import { isPollingTimedOut, type PollingOptions, resetPolling } from './policy.js'
+import { isPollingTimedOut, type PollingOptions, pollingDeadline, resetPolling } from './policy.js'
 import {
   actionQueryOptions,
   conversionsQueryOptions,
@@ -134,7 +134,8 @@ export function useSuspenseConversions(fileId: string) {
 /**
  * Whether polling of a query gave up after `maxWait` with the resource still pending, and a
  * `restart` that polls again from the first interval. Pass the key from `fileServiceKeys` and
- * the same `maxWait` as the query hook.
+ * the same `maxWait` as the query hook. It turns true at the deadline, even while a poll is still
+ * waiting for its answer.
  */
 export function usePollingTimeout(
   queryKey: QueryKey,
@@ -148,7 +149,26 @@ export function usePollingTimeout(
   const hash = queryClient.defaultQueryOptions({ queryKey }).queryHash
   const find = () => cache.get(hash)
   const timedOut = useSyncExternalStore(
-    (onChange) => cache.subscribe(onChange),
+    (onChange) => {
+      // Also at the deadline itself: a poll that hangs there brings no cache event.
+      let timer: ReturnType<typeof setTimeout> | undefined
+      let armed: number | undefined
+      const update = () => {
+        const deadline = pollingDeadline(find(), maxWait)
+        if (deadline !== armed) {
+          clearTimeout(timer)
+          armed = deadline
+          if (deadline) timer = setTimeout(onChange, deadline - Date.now())
+        }
+        onChange()
+      }
+      const unsubscribe = cache.subscribe(update)
+      update()
+      return () => {
+        clearTimeout(timer)
+        unsubscribe()
+      }
+    },
     () => isPollingTimedOut(find(), maxWait),
     () => false,
   )

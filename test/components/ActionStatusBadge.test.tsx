@@ -6,7 +6,7 @@ import { eicar } from '../../src/testing/index.ts'
 import { setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
-const { emulator, count } = setupEmulator({ delays: { action: 5_000 } })
+const { emulator, count, hold } = setupEmulator({ delays: { action: 5_000 } })
 
 // Polling runs on fake timers; clicks use fireEvent because user-event waits on real timers.
 beforeEach(() => {
@@ -327,6 +327,26 @@ describe('ActionStatusBadge', () => {
     await tick(50)
     expect(status().textContent).toBe('Image recognition: Running…')
     expect(document.activeElement).toBe(status())
+  })
+
+  it('says "still running" at the maximum wait while a poll hangs, and checks again on request', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const { Wrapper } = wrapper()
+    render(
+      <ActionStatusBadge fileId={files[0]!.id} type="recognize" autoRun polling={{ maxWait: 3_000 }} />,
+      { wrapper: Wrapper },
+    )
+    await tick(500)
+    expect(status().textContent).toBe('Image recognition: Running…')
+    // Every poll from now on is taken and never answered (well within the client's timeout).
+    const release = hold('get', `/api/v1/projects/demo/files/${files[0]!.id}/actions/recognize.json`)
+    await tick(3_000)
+    expect(count('GET', '/actions/')).toBeGreaterThan(1)
+    expect(status().textContent).toBe('Image recognition: Still running')
+    release()
+    fireEvent.click(screen.getByRole('button', { name: 'Check again: Image recognition' }))
+    await tick(50)
+    expect(status().textContent).toBe('Image recognition: Running…')
   })
 
   it('is forbidden with a group token, without crashing', async () => {

@@ -33,7 +33,7 @@ export function setupEmulator(options: Parameters<typeof createFileServiceEmulat
   const count = (method: string, pathPart: string) =>
     requests.filter((r) => r.method === method && r.path.includes(pathPart)).length
   /** Holds the emulator's answers to `method path` (under baseUrl) until the returned release is called. */
-  const hold = (method: 'put' | 'post', path: string) => {
+  const hold = (method: 'get' | 'put' | 'post', path: string) => {
     let release = () => {}
     const released = new Promise<void>((resolve) => {
       release = resolve

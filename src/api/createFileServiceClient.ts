@@ -28,6 +28,18 @@ export interface FileServiceClientOptions {
   token?: TokenSource | undefined
   /** A fetch implementation to use instead of the global one (uploads then report no progress). */
   fetch?: typeof globalThis.fetch | undefined
+  /**
+   * Milliseconds to wait for an answer before giving up with a `FileServiceError` of `status` 0:
+   * code `timeout` (safe to ask again: the hooks retry a query, the components offer Try again).
+   * A POST (create a group, upload, run an action, convert) may have been done when no answer
+   * comes: it waits twice as long, and its code is `unconfirmed` (the components say it may have
+   * been done; nothing retries it). An upload with XMLHttpRequest (browsers) fails with `timeout`
+   * once its bytes stop moving for this long, and waits twice as long for the answer once they
+   * have all gone; an upload through `fetch` has no limit (its progress can't be seen). The call's
+   * `signal` still aborts with its own reason. `0` or `Infinity`: no limit.
+   * @default 30000
+   */
+  timeout?: number | undefined
 }
 
 /** The last argument of every method. */
@@ -79,7 +91,12 @@ const enc = encodeURIComponent
  * that can't be URL-encoded) reject it.
  */
 export function createFileServiceClient(options: FileServiceClientOptions) {
-  const config: RequestConfig = { baseUrl: options.baseUrl, token: options.token, fetch: options.fetch }
+  const config: RequestConfig = {
+    baseUrl: options.baseUrl,
+    token: options.token,
+    fetch: options.fetch,
+    timeout: options.timeout,
+  }
   const root = `/api/v1/projects/${enc(options.projectId)}`
   const call = <T>(init: RequestInit, read: (body: unknown) => T) => request(config, init, read)
   const pageQuery = (p: PageParams = {}) => ({ page: p.page, items: p.items })

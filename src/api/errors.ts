@@ -4,8 +4,11 @@
 
 /**
  * {@link FileServiceError.code}: one per status the service uses (`not_found` for 404, …), any 5xx
- * `server_error`, `http_<status>` for any other status, and `invalid_response` for a 2xx answer
- * that is not what the contract says.
+ * `server_error`, `http_<status>` for any other status, `invalid_response` for a 2xx answer
+ * that is not what the contract says, and, with `status` 0, `timeout` for no answer in time to
+ * a request that is safe to send again (a read, a replacing PUT, a DELETE, or an upload whose
+ * bytes stopped moving before they were all sent) and `unconfirmed` for no answer in time to a
+ * write that may have been done all the same (a POST: create a group, upload, run, convert).
  */
 export type FileServiceErrorCode =
   | 'bad_request'
@@ -19,6 +22,8 @@ export type FileServiceErrorCode =
   | 'rate_limited'
   | 'server_error'
   | 'invalid_response'
+  | 'timeout'
+  | 'unconfirmed'
   | `http_${number}`
 
 /** What a {@link FileServiceError} is made from; each field becomes the property of the same name. */
@@ -33,13 +38,16 @@ export interface FileServiceErrorInit {
   retryAfter?: number | null | undefined
 }
 
-/** A non-2xx answer, or a 2xx answer that is not what the contract says (`code: 'invalid_response'`). */
+/**
+ * A non-2xx answer, a 2xx answer that is not what the contract says (`code: 'invalid_response'`),
+ * or no answer within the client's `timeout` (`status` 0, `code: 'timeout'` or `'unconfirmed'`).
+ */
 export class FileServiceError extends Error {
   override name = 'FileServiceError'
   // `declare`: the constructor assigns every field, so no field initialisers need emitting.
-  /** HTTP status (the real one, also for `invalid_response`). */
+  /** HTTP status (the real one, also for `invalid_response`); 0 when no answer came in time. */
   declare readonly status: number
-  /** Machine-readable: `unauthorized`, `forbidden`, `not_found`, `bad_request`, `conflict`, `payload_too_large`, `unsupported_media_type`, `unprocessable`, `rate_limited`, `server_error` (any 5xx), `invalid_response`, or `http_<status>` for any other status. */
+  /** Machine-readable: `unauthorized`, `forbidden`, `not_found`, `bad_request`, `conflict`, `payload_too_large`, `unsupported_media_type`, `unprocessable`, `rate_limited`, `server_error` (any 5xx), `invalid_response`, `http_<status>` for any other status, or `timeout` / `unconfirmed` when no answer came in time (see {@link FileServiceErrorCode}). */
   declare readonly code: FileServiceErrorCode
   /** Human-readable messages from the answer's `errors` array; empty when it had none. */
   declare readonly messages: string[]

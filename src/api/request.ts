@@ -14,6 +14,8 @@ export interface RequestConfig {
   baseUrl: string
   token?: TokenSource | undefined
   fetch?: typeof globalThis.fetch | undefined
+  /** See `FileServiceClientOptions.timeout`. @default 30000 */
+  timeout?: number | undefined
 }
 
 /** Upload progress in bytes. `total` is 0 when unknown. */
@@ -30,7 +32,7 @@ export interface RequestInit {
   json?: unknown
   form?: FormData | URLSearchParams
   signal?: AbortSignal | undefined
-  /** When given and XMLHttpRequest exists (and no custom fetch was configured), the body is sent with XHR to report progress. */
+  /** Upload progress. A FormData body (an upload) is sent with XHR when it exists and no custom fetch was configured. */
   onProgress?: ((progress: UploadProgress) => void) | undefined
   /** A 204 or empty 2xx body is success (resolves to undefined). */
   allowEmpty?: boolean
@@ -72,8 +74,9 @@ function messagesOf(body: unknown): string[] {
 function sendWithXhr(
   url: string,
   init: { method: string; headers: Headers; body: FormData | URLSearchParams | string | null },
-  signal: AbortSignal | undefined,
+  signal: AbortSignal,
   onProgress: (progress: UploadProgress) => void,
+  onSent: () => void,
 ): Promise<Response> {
   // Resolved as XHR resolves it (a page's <base href> counts), to compare with where it ended.
   const target = new URL(url, globalThis.document?.baseURI ?? location.href).href
@@ -84,10 +87,11 @@ function sendWithXhr(
       xhr.setRequestHeader(key, value)
     })
     const onAbort = () => xhr.abort()
-    signal?.addEventListener('abort', onAbort, { once: true })
+    signal.addEventListener('abort', onAbort, { once: true })
     // After load, error and abort alike.
-    xhr.onloadend = () => signal?.removeEventListener('abort', onAbort)
+    xhr.onloadend = () => signal.removeEventListener('abort', onAbort)
     xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 })
+    xhr.upload.onload = onSent
     xhr.onload = () => {
       // XHR follows redirects by itself (the body has gone): at least the answer from elsewhere
       // is not taken, as fetch's `redirect: 'error'`.
@@ -104,7 +108,7 @@ function sendWithXhr(
     }
     // Same types fetch would give: TypeError for the network, the signal's reason for an abort.
     xhr.onerror = () => reject(new TypeError('Network request failed'))
-    xhr.onabort = () => reject(signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError'))
+    xhr.onabort = () => reject(signal.reason)
     xhr.send(init.body)
   })
 }
@@ -150,20 +154,78 @@ export async function request<T>(
   } else if (init.form) body = init.form
 
   signal?.throwIfAborted()
-  const response =
-    init.onProgress && !config.fetch && typeof XMLHttpRequest !== 'undefined'
-      ? await sendWithXhr(url, { method, headers, body }, signal, init.onProgress)
-      : // The service never redirects: following one would send the body, and take the answer,
-        // wherever it points (only Authorization is dropped on the way to another origin).
-        await (config.fetch ?? globalThis.fetch)(url, {
+  // A watchdog: a service that takes the request and never answers (or an upload whose bytes stop
+  // moving) must not leave the UI waiting for ever. It aborts a signal of our own, which the
+  // caller's aborts too, with the caller's reason.
+  const controller = new AbortController()
+  const cancel = () => controller.abort(signal?.reason)
+  signal?.addEventListener('abort', cancel, { once: true })
+  const limit = config.timeout ?? 30_000
+  const upload = body instanceof FormData
+  const xhr = upload && !config.fetch && typeof XMLHttpRequest !== 'undefined'
+  // A POST may have been done when no answer comes (a second group, a second upload): it waits
+  // twice as long, and its error says so, unless its bytes visibly never all went out.
+  const answerWait = method === 'POST' ? limit * 2 : limit
+  // Bytes seen not all sent: nothing was done. Until progress says so, it may have been.
+  let partial = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let timedOut: FileServiceError | undefined
+  const arm = (ms: number) => {
+    clearTimeout(timer)
+    // 0 or Infinity: no limit (a timer past 2^31 ms would fire at once).
+    if (ms > 0 && ms < 2 ** 31)
+      timer = setTimeout(() => {
+        timedOut = new FileServiceError({
+          status: 0,
+          code: partial || method !== 'POST' ? 'timeout' : 'unconfirmed',
+          messages: [`No ${partial ? 'upload progress' : 'answer'} in ${ms / 1000} s.`],
           method,
-          headers,
-          body,
-          signal: signal ?? null,
-          redirect: 'error',
+          path: target,
         })
-
-  const text = await response.text()
+        controller.abort()
+      }, ms)
+  }
+  let response: Response
+  let text: string
+  try {
+    // An upload through fetch shows no progress: a slow one can't be told from a stalled one.
+    arm(upload && !xhr ? 0 : answerWait)
+    // untilAborted: a custom fetch may not heed the signal.
+    response = await untilAborted(
+      xhr
+        ? sendWithXhr(
+            url,
+            { method, headers, body },
+            controller.signal,
+            (progress) => {
+              partial = progress.loaded < progress.total
+              arm(partial ? limit : answerWait)
+              init.onProgress?.(progress)
+            },
+            () => {
+              partial = false
+              arm(answerWait)
+            },
+          )
+        : // The service never redirects: following one would send the body, and take the answer,
+          // wherever it points (only Authorization is dropped on the way to another origin).
+          (config.fetch ?? globalThis.fetch)(url, {
+            method,
+            headers,
+            body,
+            signal: controller.signal,
+            redirect: 'error',
+          }),
+      controller.signal,
+    )
+    text = await untilAborted(response.text(), controller.signal)
+  } catch (error) {
+    // The caller's abort rejects with its reason, as its own signal would have.
+    throw timedOut ?? (signal?.aborted ? signal.reason : error)
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', cancel)
+  }
   const context = { status: response.status, method, path: target }
   let json: unknown
   let readable = !!text

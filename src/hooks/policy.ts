@@ -98,12 +98,14 @@ export function resetPolling(query: object | undefined): void {
 }
 
 /**
- * Network errors and 5xx are retried (3 times); 429 too, after `retryAfter`; other 4xx never, nor
+ * Network errors, 5xx and no answer in time (`timeout`) are retried (3 times); 429 too, after
+ * `retryAfter`; other 4xx never, nor a write that may have been done (`unconfirmed`), nor
  * a request the client refused itself (a token no header can carry, an id that is not one, a redirect).
  */
 export function shouldRetry(failureCount: number, error: Error): boolean {
   if (failureCount >= 3 || error instanceof RequestRefusedError) return false
-  if (isFileServiceError(error)) return error.status === 429 || error.status >= 500
+  if (isFileServiceError(error))
+    return error.status === 429 || error.status >= 500 || error.code === 'timeout'
   return !(error instanceof DOMException && error.name === 'AbortError')
 }
 

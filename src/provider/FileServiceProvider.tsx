@@ -47,6 +47,12 @@ export interface FileServiceProviderProps {
    * while hydrating it, so both match)
    */
   timeZone?: string | undefined
+  /**
+   * Milliseconds to wait for the service's answer: the client's `timeout` (a POST waits twice as
+   * long; an upload, for its bytes to move). `0` or `Infinity`: no limit.
+   * @default 30000
+   */
+  timeout?: number | undefined
   /** Called with every 401/403 (e.g. to ask for a new token). */
   onAuthError?: ((error: AuthError) => void) | undefined
   children?: ReactNode | undefined
@@ -80,6 +86,7 @@ export function FileServiceProvider({
   messages,
   locale,
   timeZone,
+  timeout,
   onAuthError,
   children,
 }: FileServiceProviderProps) {
@@ -114,8 +121,9 @@ export function FileServiceProvider({
           const current = tokens.get(scope)
           return typeof current === 'function' ? current() : current
         },
+        timeout,
       }),
-    [baseUrl, projectId, scope, tokens],
+    [baseUrl, projectId, scope, tokens, timeout],
   )
   // Data fetched under one token must not be shown, or kept, under another.
   const previous = useRef({ projectId, scope, baseUrl })

@@ -21,6 +21,9 @@ export const stateMessages = {
   needsGroupToken: 'Open this group with its access token.',
   stillProcessing: 'Still processing. It is taking longer than usual.',
   checkAgain: 'Check again',
+  'error.timeout': 'The service did not answer in time',
+  'error.unconfirmed':
+    'The service did not answer in time; it may have done this all the same. Check before trying again.',
 } as const
 
 /** Resource statuses (`status.*`), in English: one group of {@link defaultMessages}. */
@@ -249,9 +252,9 @@ export type RecipeMessageKey =
 /**
  * A service error's text, by the error's `code` (`error.not_found`, `error.conflict`,
  * `error.rate_limited`, `error.invalid_response`, …: see {@link FileServiceError.code}), filled
- * with `{message}` (the service's own messages, in English) and `{status}`. There is no English
- * entry: unset, the components show the service's own messages, else "The service answered with
- * status …" (`serviceError`).
+ * with `{message}` (the service's own messages, in English) and `{status}`. Only `error.timeout`
+ * and `error.unconfirmed` (no answer in time) have an English entry: unset, the others show the
+ * service's own messages, else "The service answered with status …" (`serviceError`).
  */
 export type ErrorMessageKey = `error.${FileServiceErrorCode}`
 

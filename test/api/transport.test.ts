@@ -82,6 +82,47 @@ describe('over real HTTP', () => {
     expect(isFileServiceError(error)).toBe(false)
   })
 
+  it("rejects with a FileServiceError 'timeout' (status 0) after the client's timeout, for no answer or a stalled body", async () => {
+    const short = createFileServiceClient({ baseUrl, projectId: 'demo', token: 'sk', timeout: 150 })
+    handle = () => {} // reads the request, never answers
+    const error = await short.groups.get('g-1').catch((e: unknown) => e)
+    expect(isFileServiceError(error)).toBe(true)
+    expect(error).toMatchObject({
+      status: 0,
+      code: 'timeout',
+      method: 'GET',
+      path: '/api/v1/projects/demo/groups/g-1.json',
+    })
+    handle = (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(group.length) })
+      res.write(group.slice(0, 20)) // and nothing more
+    }
+    expect(await short.groups.update('g-1', { fileIds: [] }).catch((e: unknown) => e)).toMatchObject({
+      status: 0,
+      code: 'timeout',
+      method: 'PUT',
+    })
+  })
+
+  it("rejects a POST never answered with 'unconfirmed': it may have been done", async () => {
+    const short = createFileServiceClient({ baseUrl, projectId: 'demo', token: 'sk', timeout: 100 })
+    handle = () => {}
+    // The last test's keep-alive socket, destroyed, must be gone first: a POST is not sent again on another.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const error = await short.groups.create({ fileIds: ['f-1'] }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 0, code: 'unconfirmed', method: 'POST' })
+  })
+
+  it("keeps the caller's signal: its abort rejects with its own reason before the client's timeout", async () => {
+    const short = createFileServiceClient({ baseUrl, projectId: 'demo', token: 'sk', timeout: 5_000 })
+    handle = () => {}
+    const controller = new AbortController()
+    const pending = short.groups.get('g-1', { signal: controller.signal }).catch((e: unknown) => e)
+    const reason = new Error('left the page')
+    setTimeout(() => controller.abort(reason), 50)
+    expect(await pending).toBe(reason)
+  })
+
   it('rejects with a TypeError when the connection dies in the middle of a sized body', async () => {
     handle = (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(group.length) })

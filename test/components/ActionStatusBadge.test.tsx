@@ -349,6 +349,19 @@ describe('ActionStatusBadge', () => {
     expect(status().textContent).toBe('Image recognition: Running…')
   })
 
+  it('does not say a run never answered could not start: it may have started', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    hold('post', `/api/v1/projects/demo/files/${files[0]!.id}/actions/recognize.json`)
+    const { Wrapper } = wrapper({ timeout: 1_000 })
+    render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" />, { wrapper: Wrapper })
+    await tick(100)
+    fireEvent.click(screen.getByRole('button', { name: 'Run: Image recognition' }))
+    await tick(2_500)
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The service did not answer in time; it may have done this all the same. Check before trying again.',
+    )
+  })
+
   it('is forbidden with a group token, without crashing', async () => {
     const { files, groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
     const onAuthError = vi.fn()

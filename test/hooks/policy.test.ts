@@ -37,6 +37,13 @@ describe('shouldRetry', () => {
     expect(shouldRetry(0, new DOMException('The operation was aborted.', 'AbortError'))).toBe(false)
     expect(shouldRetry(0, new RequestRefusedError('Redirected'))).toBe(false)
   })
+
+  it('retries no answer in time (timeout), never a write that may have been done (unconfirmed)', () => {
+    const noAnswer = (code: 'timeout' | 'unconfirmed') => new FileServiceError({ ...answer, status: 0, code })
+    expect(shouldRetry(0, noAnswer('timeout'))).toBe(true)
+    expect(shouldRetry(3, noAnswer('timeout'))).toBe(false)
+    expect(shouldRetry(0, noAnswer('unconfirmed'))).toBe(false)
+  })
 })
 
 describe('retryDelay', () => {

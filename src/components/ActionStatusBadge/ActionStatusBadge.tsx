@@ -11,7 +11,7 @@ import { useAction, usePollingTimeout } from '../../hooks/queries.js'
 import { useFileService } from '../../provider/context.js'
 import { badgeMessages, stateMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
-import { errorText } from '../shared/errorText.js'
+import { errorText, isUnconfirmed } from '../shared/errorText.js'
 import { failedView, useStaysForbidden } from '../shared/QueryState.js'
 import { useFailedAlert } from '../shared/useFailedAlert.js'
 import { useText } from '../shared/useText.js'
@@ -172,7 +172,10 @@ export const ActionStatusBadge = withRef(function ActionStatusBadge({
         <>
           {' '}
           <span role="alert" data-slot="action-error">
-            {t('runFailed', { message: errorText(runError, t) })}
+            {/* No answer in time: it may have started, so not "Could not start". */}
+            {isUnconfirmed(runError)
+              ? errorText(runError, t)
+              : t('runFailed', { message: errorText(runError, t) })}
           </span>
         </>
       )}

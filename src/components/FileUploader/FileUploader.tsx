@@ -6,7 +6,7 @@ import { useUploadFile } from '../../hooks/mutations.js'
 import { useFileService } from '../../provider/context.js'
 import { stateMessages, uploaderMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
-import { errorText } from '../shared/errorText.js'
+import { errorText, isUnconfirmed } from '../shared/errorText.js'
 import { formatPercent, formatSize, shownName } from '../shared/format.js'
 import { useAnnouncement } from '../shared/useAnnouncement.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
@@ -48,6 +48,11 @@ export interface UploadItem {
    * "Try again" is offered. A 401 keeps it: a token function renewed meanwhile is asked again.
    */
   retryable?: boolean | undefined
+  /**
+   * Failed only in that no answer came in time once every byte had gone (`unconfirmed`): the
+   * service may have the file all the same, so it does not read "Failed".
+   */
+  unconfirmed?: boolean | undefined
   /** The uploaded file, once done. */
   result?: FileResource | undefined
 }
@@ -199,6 +204,7 @@ export const FileUploader = withRef(function FileUploader({
                     ? t('uploader.needsToken')
                     : errorText(error, t),
                 retryable,
+                unconfirmed: isUnconfirmed(error),
               },
         )
       })
@@ -310,7 +316,7 @@ export const FileUploader = withRef(function FileUploader({
           ? t('uploader.done')
           : item.status === 'canceled'
             ? t('uploader.canceled')
-            : item.status === 'failed'
+            : item.status === 'failed' && !item.unconfirmed
               ? t('uploader.failed', { message: item.message ?? '' })
               : (item.message ?? '')
 

@@ -26,7 +26,7 @@ import { FileUploader } from '../FileUploader/FileUploader.js'
 import { CheckAgain } from '../shared/CheckAgain.js'
 import { copyText } from '../shared/copyText.js'
 import { cx } from '../shared/cx.js'
-import { errorText } from '../shared/errorText.js'
+import { errorText, isUnconfirmed } from '../shared/errorText.js'
 import { shownName } from '../shared/format.js'
 import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.js'
 import { RefreshState } from '../shared/RefreshState.js'
@@ -756,12 +756,14 @@ export const GroupEditor = withRef(function GroupEditor({
         <p role="alert" data-slot="problem">
           {/* The service names files by id ("Unknown or removed file ids: f-…"): say their names. */}
           {problem ||
-            t('editor.saveFailed', {
-              message: errorText(shownError, t).replace(/f-\w{22}/g, (fid) => {
+            ((message) =>
+              // No answer in time to a create: it may have been made, so not "Could not save".
+              isUnconfirmed(shownError) ? message : t('editor.saveFailed', { message }))(
+              errorText(shownError, t).replace(/f-\w{22}/g, (fid) => {
                 const file = list.find((f) => f.id === fid)
                 return file ? nameOf(file) : fid
               }),
-            })}
+            )}
         </p>
       )}
       <p key="announcer" role="status" aria-live="polite" data-slot="announcer">

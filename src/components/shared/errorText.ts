@@ -5,12 +5,17 @@ import type { Translate } from './useText.js'
 /** The messages {@link errorText} says errors with. */
 export type ErrorTextKey = 'networkError' | 'serviceError' | 'forbidden' | ErrorMessageKey
 
+/** A write the service may have done although no answer came in time: not to be called failed. */
+export const isUnconfirmed = (error: unknown) => isFileServiceError(error) && error.code === 'unconfirmed'
+
 /**
  * What an error tells the person using the UI: the service's own messages when it sent any
  * ("Group not found"); when it sent none (a proxy's 502 page), its status; for a network error
  * (the browser's own wording differs: "Failed to fetch", "NetworkError…"), that the service could
- * not be reached; for a request the client refused to send, why. A refusal (401/403) says so in the forbidden state's words, whatever the
- * service said ("Unauthorized", or nothing).
+ * not be reached; for a request the client refused to send, why. A refusal (401/403) says so in
+ * the forbidden state's words, whatever the service said ("Unauthorized", or nothing). No answer
+ * in time reads as `error.timeout` or, for a write that may have been done, `error.unconfirmed`
+ * (both have English defaults).
  * The full `METHOD path failed with status` stays on the error for developers.
  */
 export function errorText(error: unknown, t: Translate<ErrorTextKey>): string {

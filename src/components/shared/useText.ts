@@ -14,7 +14,7 @@ export type Translate<K extends MessageKey | ErrorMessageKey = MessageKey> = (
  * (the message groups this component shows; the type allows only their keys), filled in.
  * Numbers in `values` (counts, positions, pages) are written as the provider's `locale` writes them,
  * and a `{count, plural, …}` picks that locale's plural form. An `error.*` key has no English
- * entry: unless the host's `messages` has it, it reads as ''.
+ * entry (but `error.timeout` and `error.unconfirmed`): unless the host's `messages` has it, it reads as ''.
  */
 export function useText<K extends MessageKey>(
   defaults: Readonly<Record<K, string>>,

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test'
-import { FileUploader } from '../src/index.ts'
-import { anHour, emulator } from './support/emulator.ts'
+import { FileServiceProvider, FileUploader } from '../src/index.ts'
+import { anHour, baseUrl, emulator } from './support/emulator.ts'
 import { offline } from './support/offline.ts'
 import { seed } from './support/seed.ts'
 
@@ -131,6 +131,29 @@ export const SingleFile: Story = {
       .dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dropped }))
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Not uploaded: one file at a time here')
     await waitFor(() => expect(canvas.getByText('Uploaded')).toBeVisible())
+  },
+}
+
+/**
+ * The service took the upload and never answered: after the provider's `timeout` (here 0.5 s; 30 s
+ * by default, twice that for an upload's answer) it may have stored the file all the same, so the
+ * uploader says so instead of "Failed" (Try again, after checking, would store it twice if it was).
+ */
+export const NoAnswer: Story = {
+  name: 'No answer in time',
+  loaders: [seed({ token: 'none', before: () => emulator.faults.latency(anHour) })],
+  render: (args) => (
+    <FileServiceProvider baseUrl={baseUrl} projectId={emulator.projectId} timeout={500}>
+      <FileUploader {...args} />
+    </FileServiceProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.upload(canvas.getByLabelText('Choose files'), new File(['x'.repeat(2048)], 'quiet.bin'))
+    await expect(
+      await canvas.findByText(/it may have done this all the same/, {}, { timeout: 10_000 }),
+    ).toBeVisible()
+    await expect(canvas.queryByText(/Failed/)).toBeNull()
   },
 }
 

@@ -31,6 +31,20 @@ export type QueryContext = Pick<FileServiceContextValue, 'client' | 'projectId' 
 const hostOption = <O extends 'staleTime' | Refetch>(ctx: QueryContext, key: QueryKey, option: O) =>
   ctx.queryClient?.getQueryDefaults(key)[option] ?? ctx.queryClient?.getDefaultOptions().queries?.[option]
 
+// The host's staleTime for this query (setQueryDefaults, else its client's), resolved; 'static'
+// read as never stale, though Check again and invalidation still ask.
+const hostStale = (ctx: QueryContext, query: { queryKey: QueryKey }): number | undefined => {
+  const host = hostOption(ctx, query.queryKey, 'staleTime')
+  const stale = typeof host === 'function' ? host(query as Query) : host
+  return stale === 'static' ? Number.POSITIVE_INFINITY : stale
+}
+
+// A page of a list is fresh for 5 s unless the host's staleTime says otherwise: the next page
+// prefetched a moment ago, or the page just left, is shown without asking again. Polling while a
+// row is pending, invalidation (the kit's writes) and refetch() ask regardless; focus and
+// reconnect ask once it is older.
+const fresh = (ctx: QueryContext, query: { queryKey: QueryKey }) => hostStale(ctx, query) ?? 5_000
+
 // A refused token does not mend itself, nor does a group or file not found (deleted): a window
 // focus or the network coming back asks no more (nor calls onAuthError again). Otherwise the
 // host's QueryClient says (its `refetchOnWindowFocus: false` holds for Filekit's queries too).
@@ -73,6 +87,7 @@ export const groupsQueryOptions = (ctx: QueryContext, params: PageParams = {}, p
   return queryOptions({
     queryKey,
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.groups.list(params, { signal })),
+    staleTime: (query) => fresh(ctx, query),
     placeholderData: keepPreviousPage(queryKey),
     ...polls(polling, pageStatus),
     ...policy(ctx),
@@ -99,6 +114,7 @@ export const groupFilesQueryOptions = (
   return queryOptions({
     queryKey,
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.groups.files(id, params, { signal })),
+    staleTime: (query) => fresh(ctx, query),
     placeholderData: keepPreviousPage(queryKey),
     ...polls(polling, pageStatus),
     ...policy(ctx),
@@ -111,6 +127,7 @@ export const filesQueryOptions = (ctx: QueryContext, params: PageParams = {}, po
   return queryOptions({
     queryKey,
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.files.list(params, { signal })),
+    staleTime: (query) => fresh(ctx, query),
     placeholderData: keepPreviousPage(queryKey),
     ...polls(polling, pageStatus),
     ...policy(ctx),
@@ -149,16 +166,8 @@ export const actionQueryOptions = <T extends ActionType>(
     // reconnect or mount (a page of badges asked for every one); Check again and invalidation do.
     // Any other (not started, running, or failed, which runs again) as the host's client says.
     // ('static' would keep even Check again from asking: Infinity instead.)
-    staleTime: (query) => {
-      const host = hostOption(ctx, query.queryKey, 'staleTime')
-      const stale =
-        query.state.data?.status === 'ready'
-          ? Number.POSITIVE_INFINITY
-          : typeof host === 'function'
-            ? host(query as never)
-            : host
-      return stale === 'static' ? Number.POSITIVE_INFINITY : (stale ?? 0)
-    },
+    staleTime: (query) =>
+      query.state.data?.status === 'ready' ? Number.POSITIVE_INFINITY : (hostStale(ctx, query) ?? 0),
     ...polls(polling),
     ...policy(ctx),
   })

@@ -1,5 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { focusManager, QueryClientProvider } from '@tanstack/react-query'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { Activity, type ReactNode, useLayoutEffect, useRef, useState } from 'react'
@@ -585,6 +585,38 @@ describe('FileList', () => {
     for (let round = 1; round <= 5; round++) rerender(<Host round={round} />)
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(count('GET', '/files.json')).toBe(2)
+  })
+
+  it('shows the page it prefetched a moment ago, and the page just left, without asking again', async () => {
+    await emulator.seed({ files: Array.from({ length: 45 }, () => ({})) })
+    // The clock stands still: every page is as old as it was when fetched.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const user = userEvent.setup()
+      const { Wrapper } = wrapper()
+      render(<FileList defaultPageSize={20} />, { wrapper: Wrapper })
+      await screen.findByText('Page 1 of 3')
+      await waitFor(() => expect(count('GET', '/files.json')).toBe(2)) // page 2 ahead
+      await user.click(screen.getByRole('button', { name: 'Next page' }))
+      await screen.findByText('Page 2 of 3')
+      await waitFor(() => expect(count('GET', '/files.json')).toBe(3)) // page 3 ahead, not page 2 again
+      await user.click(screen.getByRole('button', { name: 'Previous page' }))
+      await screen.findByText('Page 1 of 3')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(count('GET', '/files.json')).toBe(3)
+      // Older than a few seconds, the page shown is asked again when the window gets the focus.
+      vi.setSystemTime(Date.now() + 6_000)
+      act(() => {
+        focusManager.setFocused(false)
+        focusManager.setFocused(true)
+      })
+      await waitFor(() => expect(count('GET', '/files.json')).toBe(4))
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(count('GET', '/files.json')).toBe(4) // the page shown, not the one ahead
+    } finally {
+      focusManager.setFocused(undefined)
+      vi.useRealTimers()
+    }
   })
 
   it('shows an error with a retry that works', async () => {

@@ -1,8 +1,15 @@
 // What is asked again when the tab comes back or the network returns.
 import { focusManager, onlineManager, QueryClient } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { afterEach, expect, it } from 'vitest'
-import { createFileServiceClient, fileServiceKeys, tokenScope, useAction } from '../../src/index.ts'
+import { afterEach, expect, it, vi } from 'vitest'
+import {
+  createFileServiceClient,
+  fileServiceKeys,
+  tokenScope,
+  useAction,
+  useGroupFiles,
+  useGroups,
+} from '../../src/index.ts'
 import { baseUrl, secretKey, setupEmulator, wrapper } from './setup.tsx'
 
 const { emulator, count } = setupEmulator({ delays: { action: 0 } })
@@ -75,4 +82,44 @@ it("an action not done is as fresh as the host's setQueryDefaults for Filekit's 
   backToTheTab()
   await new Promise((resolve) => setTimeout(resolve, 100))
   expect(count('GET', '/actions')).toBe(1)
+})
+
+it('a page fetched a moment ago (the next one, prefetched) is shown without asking again; an older one is asked at focus', async () => {
+  const { files } = await emulator.seed({ files: Array.from({ length: 45 }, () => ({})) })
+  const { groups } = await emulator.seed({
+    groups: Array.from({ length: 45 }, () => ({ fileIds: files.map((f) => f.id) })),
+  })
+  // The clock stands still: every page is as old as it was when fetched.
+  vi.useFakeTimers({ toFake: ['Date'] })
+  try {
+    const { Wrapper, hostClient } = wrapper()
+    const { result, rerender } = renderHook(
+      ({ page }) => ({ groups: useGroups({ page }), files: useGroupFiles(groups[0]!.id, { page }) }),
+      { wrapper: Wrapper, initialProps: { page: 1 } },
+    )
+    const asked = () => [count('GET', '/groups.json'), count('GET', '/files.json')]
+    await waitFor(() => expect(asked()).toEqual([2, 2])) // each with its next page
+    rerender({ page: 2 })
+    await waitFor(() => expect(result.current.groups.data?.page).toBe(2))
+    await waitFor(() => expect(asked()).toEqual([3, 3])) // page 3 ahead, not page 2 again
+    rerender({ page: 1 })
+    await waitFor(() => expect(hostClient.isFetching()).toBe(0))
+    expect(result.current.files.data?.page).toBe(1)
+    expect(asked()).toEqual([3, 3])
+    vi.setSystemTime(Date.now() + 6_000)
+    backToTheTab()
+    await waitFor(() => expect(asked()).toEqual([4, 4]))
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
+it("a page is as fresh as the host's staleTime says, when it sets one", async () => {
+  await emulator.seed({ groups: [] })
+  const hostClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 } } })
+  const { Wrapper } = wrapper({ hostClient })
+  const { result } = renderHook(() => useGroups(), { wrapper: Wrapper })
+  await waitFor(() => expect(result.current.isSuccess).toBe(true))
+  backToTheTab()
+  await waitFor(() => expect(count('GET', '/groups.json')).toBe(2))
 })

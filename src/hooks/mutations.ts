@@ -107,12 +107,15 @@ export function useUpdateGroup() {
         if (snapshot.group) restore(fileServiceKeys.group(ctx, id), snapshot.group)
       },
       onSuccess: (group) => queryClient.setQueryData(fileServiceKeys.group(ctx, group.id), group),
-      onSettled: (_data, _error, { id }) => {
+      onSettled: (_data, error, { id }) => {
         // With several edits in flight, only the last one refetches: earlier answers would
-        // briefly show an intermediate order. The lists show each group's file count.
+        // briefly show an intermediate order. The lists show each group's file count. Saved, the
+        // group is the answer just set (its poll follows the build): only its files are asked.
         if (overlapping(id)) return
         return Promise.all([
-          queryClient.invalidateQueries({ queryKey: fileServiceKeys.group(ctx, id) }),
+          queryClient.invalidateQueries({
+            queryKey: error ? fileServiceKeys.group(ctx, id) : fileServiceKeys.groupFiles(ctx, id),
+          }),
           queryClient.invalidateQueries({ queryKey: fileServiceKeys.groupList(ctx) }),
         ])
       },

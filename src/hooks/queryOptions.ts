@@ -39,10 +39,10 @@ const hostStale = (ctx: QueryContext, query: { queryKey: QueryKey }): number | u
   return stale === 'static' ? Number.POSITIVE_INFINITY : stale
 }
 
-// A page of a list is fresh for 5 s unless the host's staleTime says otherwise: the next page
-// prefetched a moment ago, or the page just left, is shown without asking again. Polling while a
-// row is pending, invalidation (the kit's writes) and refetch() ask regardless; focus and
-// reconnect ask once it is older.
+// A page of a list, a group or a file is fresh for 5 s unless the host's staleTime says otherwise:
+// the next page prefetched a moment ago, the page just left, or what a write's answer seeded is
+// shown without asking again. Polling while pending, invalidation (the kit's writes) and
+// refetch() ask regardless; focus and reconnect ask once it is older.
 const fresh = (ctx: QueryContext, query: { queryKey: QueryKey }) => hostStale(ctx, query) ?? 5_000
 
 // A refused token does not mend itself, nor does a group or file not found (deleted): a window
@@ -100,6 +100,7 @@ export const groupQueryOptions = (ctx: QueryContext, id: string, polling?: Polli
     queryKey: fileServiceKeys.group(ctx, id),
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.groups.get(id, { signal })),
     ...polls(polling),
+    staleTime: (query) => fresh(ctx, query),
     ...policy(ctx),
   })
 
@@ -140,6 +141,7 @@ export const fileQueryOptions = (ctx: QueryContext, id: string, polling?: Pollin
     queryKey: fileServiceKeys.file(ctx, id),
     queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.files.get(id, { signal })),
     ...polls(polling),
+    staleTime: (query) => fresh(ctx, query),
     ...policy(ctx),
   })
 
@@ -220,5 +222,6 @@ export const groupAllFilesQueryOptions = (ctx: QueryContext, id: string) =>
           })
         return { data, count: first.count, page: 1, pageSize: Math.max(first.count, 1), pages: 1 }
       }),
+    staleTime: (query) => fresh(ctx, query),
     ...policy(ctx),
   })

@@ -88,6 +88,31 @@ describe('GroupEditor', () => {
     expect(await screen.findByText(/Status: Ready/, undefined, { timeout: 4_000 })).toBeDefined() // polled from pending
   })
 
+  it("asks for nothing the create's or the save's answer gave: the group, and the files it was sent", async () => {
+    await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }] })
+    // No poll in this test: what is counted is what the answers leave to ask.
+    const polling = { initialInterval: 600_000 }
+    const onCreated = vi.fn()
+    const user = userEvent.setup()
+    const { Wrapper, hostClient } = wrapper()
+    render(<GroupEditor polling={polling} onCreated={onCreated} />, { wrapper: Wrapper })
+    await pick(user, 'a.png', 'b.png')
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    await screen.findByText(/^Status: Processing/)
+    await waitFor(() => expect(hostClient.isFetching()).toBe(0))
+    const { id } = onCreated.mock.calls[0]![0].group
+    const asked = () => [count('GET', `/groups/${id}.json`), count('GET', `/groups/${id}/files.json`)]
+    expect(asked()).toEqual([0, 0])
+    // Saved, the group is the answer; its files are asked again, to end as the service has them.
+    // (Begun while the group was built, the edit reads its files first.)
+    await user.click(screen.getByRole('button', { name: 'Move b.png up' }))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await screen.findByText('Saved.')
+    await waitFor(() => expect(hostClient.isFetching()).toBe(0))
+    expect(asked()).toEqual([0, 2])
+    expect(order()).toEqual(['b.png', 'a.png'])
+  })
+
   it('created anonymously, says so in the live region that was already there', async () => {
     const user = userEvent.setup()
     const { Wrapper } = wrapper({ token: undefined })

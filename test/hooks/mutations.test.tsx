@@ -170,7 +170,12 @@ describe('mutation hooks', () => {
     const { fileIds, group } = await groupOfThree()
     const { Wrapper } = wrapper({ token: group.accessToken })
     const { result } = renderHook(
-      () => ({ files: useGroupFiles(group.id), update: useUpdateGroup(), group: useGroup(group.id) }),
+      // The saved group is the save's answer (pending), then polled until built.
+      () => ({
+        files: useGroupFiles(group.id),
+        update: useUpdateGroup(),
+        group: useGroup(group.id, { initialInterval: 50 }),
+      }),
       {
         wrapper: Wrapper,
       },

@@ -275,10 +275,15 @@ export const GroupEditor = withRef(function GroupEditor({
   const canRead = !!id && !byToken
   const groupCtx = firstRead ? { ...ctx, onAuthError: undefined } : ctx
   const filesOptions = groupAllFilesQueryOptions(ctx, id ?? '')
-  // Seeded by the create; asked for once the group was read back (the group's read tells alone).
+  // Seeded by the create, fresh: shown once the group was read back (the group's read tells alone).
   const files = useQuery({ ...filesOptions, enabled: canRead && !firstRead }, ctx.queryClient)
+  // The first read is asked at once, though the create's answer is fresh.
   const group = useQuery(
-    { ...groupQueryOptions(groupCtx, id ?? '', polling), enabled: canRead },
+    {
+      ...groupQueryOptions(groupCtx, id ?? '', polling),
+      enabled: canRead,
+      ...(firstRead && { staleTime: 0 }),
+    },
     ctx.queryClient,
   )
   const { timedOut, restart } = usePollingTimeout(fileServiceKeys.group(ctx, id ?? ''), polling?.maxWait)

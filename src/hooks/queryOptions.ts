@@ -6,6 +6,7 @@ import type { Action, ActionType, FileResource, Page } from '../api/types.js'
 import type { FileServiceContextValue } from '../provider/context.js'
 import { fileServiceKeys } from './fileServiceKeys.js'
 import {
+  isFinalStatus,
   type PollingOptions,
   pageStatus,
   pollInterval,
@@ -81,6 +82,29 @@ const keepPreviousPage =
     return same ? previous : undefined
   }
 
+// A group or file read at a final status becomes its row in every cached page (lists, a group's
+// files; one mapper gives rows and details): a list still polling it agrees at once, with no
+// request. The page keeps its age: only that row is newer.
+const intoPages = <T extends { id: string; status: string }>(ctx: QueryContext, item: T) => {
+  const queryClient = ctx.queryClient
+  if (queryClient && isFinalStatus(item.status))
+    for (const { queryKey, state } of queryClient
+      .getQueryCache()
+      .findAll({ queryKey: fileServiceKeys.all(ctx) })) {
+      const page = state.data as { data?: unknown } | undefined
+      if (
+        Array.isArray(page?.data) &&
+        page.data.some((row: T) => row.id === item.id && row.status !== item.status)
+      )
+        queryClient.setQueryData(
+          queryKey,
+          { ...page, data: page.data.map((row: T) => (row.id === item.id ? item : row)) },
+          { updatedAt: state.dataUpdatedAt },
+        )
+    }
+  return item
+}
+
 /** A page of the project's groups (secret key); polls while any of them is `pending`. */
 export const groupsQueryOptions = (ctx: QueryContext, params: PageParams = {}, polling?: PollingOptions) => {
   const queryKey = fileServiceKeys.groupList(ctx, params)
@@ -98,7 +122,8 @@ export const groupsQueryOptions = (ctx: QueryContext, params: PageParams = {}, p
 export const groupQueryOptions = (ctx: QueryContext, id: string, polling?: PollingOptions) =>
   queryOptions({
     queryKey: fileServiceKeys.group(ctx, id),
-    queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.groups.get(id, { signal })),
+    queryFn: ({ signal }) =>
+      reportAuth(ctx, () => ctx.client.groups.get(id, { signal })).then((group) => intoPages(ctx, group)),
     ...polls(polling),
     staleTime: (query) => fresh(ctx, query),
     ...policy(ctx),
@@ -139,7 +164,8 @@ export const filesQueryOptions = (ctx: QueryContext, params: PageParams = {}, po
 export const fileQueryOptions = (ctx: QueryContext, id: string, polling?: PollingOptions) =>
   queryOptions({
     queryKey: fileServiceKeys.file(ctx, id),
-    queryFn: ({ signal }) => reportAuth(ctx, () => ctx.client.files.get(id, { signal })),
+    queryFn: ({ signal }) =>
+      reportAuth(ctx, () => ctx.client.files.get(id, { signal })).then((file) => intoPages(ctx, file)),
     ...polls(polling),
     staleTime: (query) => fresh(ctx, query),
     ...policy(ctx),

@@ -9,6 +9,7 @@ import {
   useFile,
   useFileService,
   useFiles,
+  useGroup,
   useGroups,
   usePollingTimeout,
   useRunAction,
@@ -235,6 +236,49 @@ describe('polling', () => {
     expect(lists).toBe(5)
     await tick(60_000)
     expect(count('GET', '/files.json')).toBe(lists)
+  })
+
+  // A list polled once a minute: what it shows before then came without a request of its own.
+  const slowly = { initialInterval: 60_000, maxInterval: 60_000 }
+
+  it('a file read at its final status is that row in every cached page at once, with no request', async () => {
+    const converted = await convertedFile()
+    const { Wrapper } = wrapper()
+    // The list polls slowly; the file more often (a RecipeBuilder following its conversion).
+    const { result } = renderHook(() => ({ list: useFiles({}, slowly), file: useFile(converted) }), {
+      wrapper: Wrapper,
+    })
+    const row = () => result.current.list.data?.data.find((f) => f.id === converted)
+    await tick(100)
+    expect(row()?.status).toBe('pending')
+    await tick(10_000)
+    expect(result.current.file.data?.status).toBe('ready')
+    expect(row()).toEqual(result.current.file.data)
+    expect(count('GET', '/files.json')).toBe(1)
+    // Every row final: the page stops polling.
+    await tick(120_000)
+    expect(count('GET', '/files.json')).toBe(1)
+  })
+
+  it('a group read at its final status is that row in the cached list pages', async () => {
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(() => ({ list: useGroups({}, slowly), create: useCreateGroup() }), {
+      wrapper: Wrapper,
+    })
+    await tick(100)
+    const { files } = await emulator.seed({ files: [{}] })
+    let id = ''
+    await act(async () => {
+      id = (await result.current.create.mutateAsync({ fileIds: [files[0]!.id] })).id
+    })
+    await tick(100)
+    expect(result.current.list.data?.data[0]?.status).toBe('pending')
+    const lists = count('GET', '/groups.json')
+    const { result: group } = renderHook(() => useGroup(id), { wrapper: Wrapper })
+    await tick(2_000)
+    expect(group.current.data?.status).toBe('ready')
+    expect(result.current.list.data?.data[0]).toEqual(group.current.data)
+    expect(count('GET', '/groups.json')).toBe(lists)
   })
 
   it('a page whose rows are all final is fetched once', async () => {

@@ -1,13 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query'
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { HttpResponse, http } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FileServiceProvider, FileUploader } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
 const { emulator, server, count } = setupEmulator()
 const item = (name: string) => screen.getByText(name).closest('li')!
+afterEach(() => onlineManager.setOnline(true))
 
 // Progress and cancel need a real XMLHttpRequest, and dropping a real DataTransfer: they are
 // tested in Chromium (test/browser/FileUploader.test.tsx).
@@ -108,6 +110,33 @@ describe('FileUploader', () => {
     )
     await user.click(screen.getByRole('button', { name: 'Try again: a.txt' }))
     await vi.waitFor(() => expect(within(item('a.txt')).getByRole('status').textContent).toBe('Uploaded'))
+  })
+
+  it('an upload cut off as the network goes is sent again once it is back, not left "Failed"', async () => {
+    // The connection drops mid-way and the browser goes offline: the service can't have the file.
+    let cut = true
+    server.use(
+      http.post(`${baseUrl}/api/v1/projects/demo/files.json`, ({ request }) => {
+        if (!cut) return emulator.fetch(request)
+        cut = false
+        onlineManager.setOnline(false)
+        return HttpResponse.error()
+      }),
+    )
+    const user = userEvent.setup()
+    const onUploaded = vi.fn()
+    const { Wrapper } = wrapper({ token: undefined })
+    render(<FileUploader onUploaded={onUploaded} />, { wrapper: Wrapper })
+    await user.upload(screen.getByLabelText('Choose files'), new File(['a'], 'a.txt', { type: 'text/plain' }))
+    await vi.waitFor(() =>
+      expect(within(item('a.txt')).getByRole('status').textContent).toBe('Offline, waiting for the network'),
+    )
+    expect(within(item('a.txt')).queryByRole('alert')).toBeNull()
+    expect(count('POST', 'files.json')).toBe(1)
+    onlineManager.setOnline(true)
+    await vi.waitFor(() => expect(within(item('a.txt')).getByRole('status').textContent).toBe('Uploaded'))
+    expect(count('POST', 'files.json')).toBe(2)
+    expect(onUploaded).toHaveBeenCalledOnce()
   })
 
   it.each([403])(

@@ -1,6 +1,7 @@
 'use client'
+import { onlineManager } from '@tanstack/react-query'
 import { type ComponentProps, type DragEvent, useEffect, useId, useRef, useState } from 'react'
-import { AuthError, isFileServiceError } from '../../api/errors.js'
+import { AuthError, isFileServiceError, RequestRefusedError } from '../../api/errors.js'
 import type { FileResource } from '../../api/types.js'
 import { useUploadFile } from '../../hooks/mutations.js'
 import { useFileService } from '../../provider/context.js'
@@ -172,12 +173,20 @@ export const FileUploader = withRef(function FileUploader({
     const controller = new AbortController()
     controllers.current.set(key, controller)
     update(key, { status: 'uploading', loaded: 0, total: file.size, message: undefined })
+    // Cut off as the network went, before all of it was sent (the service can't have the file):
+    // sent again once the network is back, as one chosen offline. (Through fetch, which tells no
+    // progress, "all sent" is never known; offline, a browser uploads through XHR.)
+    let sentAll = false
+    let again = false
     send({
       file,
       name: file.name,
       metadata: meta,
       signal: controller.signal,
-      onProgress: ({ loaded, total }) => update(key, { loaded, total: total || file.size }),
+      onProgress: ({ loaded, total }) => {
+        sentAll = loaded >= (total || file.size)
+        update(key, { loaded, total: total || file.size })
+      },
     })
       .then((result) => {
         if (controllers.current.get(key) !== controller) return
@@ -189,6 +198,12 @@ export const FileUploader = withRef(function FileUploader({
       .catch((error: unknown) => {
         // A later attempt (Try again) or a cancel has already said what became of this one.
         if (controllers.current.get(key) !== controller) return
+        again =
+          error instanceof TypeError &&
+          !(error instanceof RequestRefusedError) &&
+          !sentAll &&
+          !onlineManager.isOnline()
+        if (again) return
         const canceled = error instanceof DOMException && error.name === 'AbortError'
         const retryable = canceled || !refusesFile(error)
         refocus(key, retryable ? 'retry' : 'remove')
@@ -210,6 +225,8 @@ export const FileUploader = withRef(function FileUploader({
       })
       .finally(() => {
         if (controllers.current.get(key) === controller) controllers.current.delete(key)
+        // Its own slot again, not the next one's.
+        if (again) return latestStart.current(key, file, meta)
         const next = queue.current.shift()
         if (next) latestStart.current(next.key, next.file, next.meta)
       })

@@ -3,7 +3,7 @@ import { onlineManager } from '@tanstack/react-query'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { createFileServiceClient, FileList } from '../src/index.ts'
 import { anHour, baseUrl, emulator } from './support/emulator.ts'
-import { offline, onlineAfter } from './support/offline.ts'
+import { offline, onlineAfter, staleNow } from './support/offline.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
 const meta = {
@@ -222,8 +222,9 @@ export const RefreshFailed: Story = {
     const canvas = within(canvasElement)
     await canvas.findByText('photo.png')
     emulator.faults.failNext('files.json', { status: 400, message: 'The file index is rebuilding' })
+    await staleNow()
     onlineManager.setOnline(false)
-    onlineManager.setOnline(true) // TanStack refetches on reconnect
+    onlineManager.setOnline(true) // TanStack refetches stale data on reconnect
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Could not refresh: The file index is rebuilding',
     )

@@ -3,7 +3,7 @@ import { focusManager, onlineManager } from '@tanstack/react-query'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { GroupEditor } from '../src/index.ts'
 import { anHour, emulator, operator } from './support/emulator.ts'
-import { onlineAfter } from './support/offline.ts'
+import { onlineAfter, staleNow } from './support/offline.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
 const meta = {
@@ -227,7 +227,8 @@ export const ChangedElsewhere: Story = {
     const { groups, files } = loaded.seeded as Seeded
     await userEvent.click(await canvas.findByRole('button', { name: 'Remove a.png' }))
     await operator.groups.update(groups[0]!.id, { fileIds: [files[2]!.id] })
-    // The window gets the focus back: TanStack refreshes what is shown.
+    // The window gets the focus back, some seconds later: TanStack refreshes what is shown.
+    await staleNow()
     focusManager.setFocused(false)
     focusManager.setFocused(true)
     focusManager.setFocused(undefined)
@@ -253,8 +254,9 @@ export const RefreshFailed: Story = {
       message: 'The group index is rebuilding',
       count: 2,
     })
+    await staleNow()
     onlineManager.setOnline(false)
-    onlineManager.setOnline(true) // TanStack refetches on reconnect
+    onlineManager.setOnline(true) // TanStack refetches stale data on reconnect
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'Could not refresh: The group index is rebuilding',
     )

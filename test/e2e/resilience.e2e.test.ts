@@ -57,6 +57,8 @@ describe('resilience', () => {
     const status = pages.locator('[aria-live]')
     await pages.getByText(/^Page 1 of/).waitFor({ timeout: 15_000 })
     await prefetched
+    // A page fetched ahead stays fresh 5 s (opened sooner, it is shown without asking again).
+    await page.waitForTimeout(5_500)
     await page.context().setOffline(true) // Chromium fires the window's offline event
     // Page 2 was prefetched: it shows, but it can't be refreshed, nor its thumbnails loaded.
     await pages.getByRole('button', { name: 'Next page' }).click()
@@ -168,6 +170,8 @@ describe('resilience', () => {
     const files = page.getByRole('region', { name: 'Project files' })
     await files.getByText(/Page 1 of/).waitFor({ timeout: 15_000 })
     await prefetched
+    // A page fetched ahead stays fresh 5 s (opened sooner, it is shown without asking again).
+    await page.waitForTimeout(5_500)
     const port = new URL(h.server.baseUrl).port
     await h.server.stop()
     await files.getByRole('button', { name: 'Next page' }).click()

@@ -270,6 +270,29 @@ describe('GroupEditor', () => {
     expect(await serverOrder(group.id)).toEqual(['b.png', 'a.png', 'c.png'])
   })
 
+  it('sends nothing when Discard is pressed while Save reads the group first', async () => {
+    const group = await seededGroup()
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await screen.findByText(/^Status: Ready/)
+    await waitFor(() => expect(order()).toEqual(['a.png', 'b.png', 'c.png']))
+    await user.click(screen.getByRole('button', { name: 'Move b.png up' }))
+    // A slow service: the read before the save takes a while, and the user thinks better of it.
+    const release = hold('get', `/api/v1/projects/demo/groups/${group.id}.json`)
+    const reads = count('GET', `/groups/${group.id}.json`)
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }))
+    expect(order()).toEqual(['a.png', 'b.png', 'c.png'])
+    release()
+    await waitFor(() => expect(count('GET', `/groups/${group.id}.json`)).toBeGreaterThan(reads))
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Saving…' })).toBeNull())
+    expect(count('PUT', '/groups/')).toBe(0)
+    expect(await serverOrder(group.id)).toEqual(['a.png', 'b.png', 'c.png'])
+    expect(order()).toEqual(['a.png', 'b.png', 'c.png'])
+    expect(screen.queryByText('Saved.')).toBeNull()
+  })
+
   it('an edit begun right after its own save, while the group is built, hears of a save elsewhere, not of its own', async () => {
     const build = holdBuilds()
     const group = await seededGroup()

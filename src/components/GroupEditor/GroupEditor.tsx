@@ -546,12 +546,13 @@ export const GroupEditor = withRef(function GroupEditor({
     }
     // Saved elsewhere since the edit began, it says so instead of saving; pressed again with that
     // said, it saves (replacing that version, as it says). An edit dropped meanwhile (another
-    // group, another token's scope) is not sent.
+    // group, another token's scope) or discarded (the list is back to what the edit began from)
+    // is not sent.
     let saved: Promise<void>
     if (id && from && !changedElsewhere) {
       setChecking(edit)
       saved = savedElsewhere(id, from).then((changed) => {
-        const sending = changed || !same() ? undefined : send()
+        const sending = changed || !same() || idsOf(latest.current) === from.ids ? undefined : send()
         // Once the save is on its way: "Saving…" throughout.
         setChecking((c) => (c === startedIn ? null : c))
         return sending

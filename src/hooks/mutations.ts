@@ -1,6 +1,7 @@
 'use client'
-import { type UseMutationResult, useMutation } from '@tanstack/react-query'
+import { type QueryClient, type QueryKey, type UseMutationResult, useMutation } from '@tanstack/react-query'
 import type { RecipeInput, UploadOptions } from '../api/createFileServiceClient.js'
+import { isFileServiceError } from '../api/errors.js'
 import type { ActionType, ConversionKind, FileResource, Group, Page } from '../api/types.js'
 import { useFileService } from '../provider/context.js'
 import { cachedFiles } from './cachedFiles.js'
@@ -26,6 +27,16 @@ export interface UpdateGroupVariables {
   fileIds: readonly string[]
 }
 
+/**
+ * A write the service may have done though its answer never came (`unconfirmed`): what it would
+ * have changed is asked again (safe reads), so the page shows whether it was done before anyone
+ * does it again.
+ */
+const askAgainIfUnconfirmed =
+  (queryClient: QueryClient, queryKey: QueryKey) =>
+  (error: Error): unknown =>
+    isFileServiceError(error) && error.code === 'unconfirmed' && queryClient.invalidateQueries({ queryKey })
+
 /** Creates a group; with no token the answer's `accessToken` is the only way back to it. */
 export function useCreateGroup() {
   const ctx = useFileService()
@@ -39,6 +50,7 @@ export function useCreateGroup() {
         queryClient.setQueryData(fileServiceKeys.group(ctx, group.id), group)
         return queryClient.invalidateQueries({ queryKey: fileServiceKeys.groupList(ctx) })
       },
+      onError: askAgainIfUnconfirmed(queryClient, fileServiceKeys.groupList(ctx)),
     },
     queryClient,
   )
@@ -175,6 +187,7 @@ export function useUploadFile() {
         queryClient.setQueryData(fileServiceKeys.file(ctx, file.id), file)
         return queryClient.invalidateQueries({ queryKey: fileServiceKeys.fileList(ctx) })
       },
+      onError: askAgainIfUnconfirmed(queryClient, fileServiceKeys.fileList(ctx)),
     },
     queryClient,
   )
@@ -195,6 +208,8 @@ export function useRunAction() {
         reportAuth(ctx, () => ctx.client.actions.run(fileId, type)),
       onSuccess: (action, { fileId, type }) =>
         queryClient.setQueryData(fileServiceKeys.action(ctx, fileId, type), action),
+      onError: (error, { fileId, type }) =>
+        askAgainIfUnconfirmed(queryClient, fileServiceKeys.action(ctx, fileId, type))(error),
     },
     queryClient,
   )
@@ -217,6 +232,7 @@ export function useConvert(kind: ConversionKind) {
         queryClient.setQueryData(fileServiceKeys.file(ctx, file.id), file)
         return queryClient.invalidateQueries({ queryKey: fileServiceKeys.fileList(ctx) })
       },
+      onError: askAgainIfUnconfirmed(queryClient, fileServiceKeys.fileList(ctx)),
     },
     queryClient,
   )

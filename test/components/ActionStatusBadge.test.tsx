@@ -1,12 +1,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { http } from 'msw'
 import { createRef } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ActionStatusBadge } from '../../src/index.ts'
 import { eicar } from '../../src/testing/index.ts'
-import { setupEmulator, wrapper } from '../hooks/setup.tsx'
+import { baseUrl, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
-const { emulator, count, hold } = setupEmulator({ delays: { action: 5_000 } })
+const { emulator, count, hold, server } = setupEmulator({ delays: { action: 5_000 } })
 
 // Polling runs on fake timers; clicks use fireEvent because user-event waits on real timers.
 beforeEach(() => {
@@ -360,6 +361,26 @@ describe('ActionStatusBadge', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'The service did not answer in time; it may have done this all the same. Check before trying again.',
     )
+  })
+
+  it('a run the service started but never answered shows what the service has, not "Not started"', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    const path = `/api/v1/projects/demo/files/${files[0]!.id}/actions/recognize.json`
+    // The emulator starts the action; its answer never comes.
+    server.use(
+      http.post(`${baseUrl}${path}`, async ({ request }) => {
+        await emulator.fetch(request)
+        return new Promise<Response>(() => {})
+      }),
+    )
+    const { Wrapper } = wrapper({ timeout: 1_000 })
+    render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" />, { wrapper: Wrapper })
+    await tick(100)
+    fireEvent.click(screen.getByRole('button', { name: 'Run: Image recognition' }))
+    await tick(2_500)
+    // Asked again: the action is running, as the service says, and no Run is offered to start it twice.
+    expect(status().textContent).toBe('Image recognition: Running…')
+    expect(screen.queryByRole('button', { name: 'Run: Image recognition' })).toBeNull()
   })
 
   it('is forbidden with a group token, without crashing', async () => {

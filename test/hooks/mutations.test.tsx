@@ -9,6 +9,7 @@ import {
   FileServiceProvider,
   fileServiceKeys,
   NotFoundError,
+  useAction,
   useConvert,
   useCreateGroup,
   useDeleteGroup,
@@ -18,6 +19,7 @@ import {
   useGroup,
   useGroupFiles,
   useGroups,
+  useRunAction,
   useUpdateGroup,
   useUploadFile,
   ValidationError,
@@ -317,6 +319,63 @@ describe('mutation hooks', () => {
       }),
     )
     await waitFor(() => expect(result.current.list.data?.count).toBe(2))
+  })
+
+  describe('a write the service did but never answered (unconfirmed): what it would have changed is asked again', () => {
+    /** The emulator does the POST, and its answer never comes. */
+    const doneButUnanswered = (path: RegExp) =>
+      server.use(
+        http.post(path, async ({ request }) => {
+          await emulator.fetch(request)
+          return new Promise<Response>(() => {})
+        }),
+      )
+    const unconfirmed = { code: 'unconfirmed' }
+
+    it('useCreateGroup: the group lists', async () => {
+      const { files } = await emulator.seed({ files: [{}] })
+      const { Wrapper } = wrapper({ timeout: 100 })
+      const { result } = renderHook(() => ({ create: useCreateGroup(), list: useGroups() }), {
+        wrapper: Wrapper,
+      })
+      await waitFor(() => expect(result.current.list.data?.count).toBe(0))
+      doneButUnanswered(/\/groups\.json$/)
+      await act(() => result.current.create.mutateAsync({ fileIds: [files[0]!.id] }).catch(() => {}))
+      await waitFor(() => expect(result.current.create.error).toMatchObject(unconfirmed))
+      await waitFor(() => expect(result.current.list.data?.count).toBe(1))
+    })
+
+    it('useUploadFile: the file lists', async () => {
+      const { Wrapper } = wrapper({ timeout: 100 })
+      const { result } = renderHook(() => ({ upload: useUploadFile(), list: useFiles() }), {
+        wrapper: Wrapper,
+      })
+      await waitFor(() => expect(result.current.list.data?.count).toBe(0))
+      doneButUnanswered(/\/files\.json$/)
+      await act(() =>
+        result.current.upload
+          .mutateAsync({ file: new Blob([subjectPng() as BlobPart], { type: 'image/png' }), name: 'a.png' })
+          .catch(() => {}),
+      )
+      await waitFor(() => expect(result.current.upload.error).toMatchObject(unconfirmed))
+      await waitFor(() => expect(result.current.list.data?.count).toBe(1))
+    })
+
+    it('useRunAction: the action', async () => {
+      const { files } = await emulator.seed({ files: [{}] })
+      const fileId = files[0]!.id
+      const { Wrapper } = wrapper({ timeout: 100 })
+      const { result } = renderHook(
+        () => ({ run: useRunAction(), action: useAction(fileId, 'virus_scan') }),
+        { wrapper: Wrapper },
+      )
+      await waitFor(() => expect(result.current.action.isSuccess).toBe(true))
+      expect(result.current.action.data).toBeNull()
+      doneButUnanswered(/\/actions\/virus_scan\.json$/)
+      await act(() => result.current.run.mutateAsync({ fileId, type: 'virus_scan' }).catch(() => {}))
+      await waitFor(() => expect(result.current.run.error).toMatchObject(unconfirmed))
+      await waitFor(() => expect(result.current.action.data).not.toBeNull())
+    })
   })
 
   it("useUploadFile keeps no finished upload, nor its file's bytes, once no one shows it", async () => {

@@ -84,7 +84,8 @@ const keepPreviousPage =
 
 // A group or file read at a final status becomes its row in every cached page (lists, a group's
 // files; one mapper gives rows and details): a list still polling it agrees at once, with no
-// request. The page keeps its age: only that row is newer.
+// request. The page keeps its age, and a page a write made stale stays so: only that row is
+// newer. A page whose refresh failed is left as it is (it says so).
 const intoPages = <T extends { id: string; status: string }>(ctx: QueryContext, item: T) => {
   const queryClient = ctx.queryClient
   if (queryClient && isFinalStatus(item.status))
@@ -93,14 +94,18 @@ const intoPages = <T extends { id: string; status: string }>(ctx: QueryContext, 
       .findAll({ queryKey: fileServiceKeys.all(ctx) })) {
       const page = state.data as { data?: unknown } | undefined
       if (
+        state.status !== 'error' &&
         Array.isArray(page?.data) &&
         page.data.some((row: T) => row.id === item.id && row.status !== item.status)
-      )
+      ) {
         queryClient.setQueryData(
           queryKey,
           { ...page, data: page.data.map((row: T) => (row.id === item.id ? item : row)) },
           { updatedAt: state.dataUpdatedAt },
         )
+        if (state.isInvalidated)
+          void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' })
+      }
     }
   return item
 }

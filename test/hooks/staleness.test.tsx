@@ -4,7 +4,9 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
 import {
   createFileServiceClient,
+  fileQueryOptions,
   fileServiceKeys,
+  filesQueryOptions,
   tokenScope,
   useAction,
   useGroupFiles,
@@ -122,4 +124,26 @@ it("a page is as fresh as the host's staleTime says, when it sets one", async ()
   await waitFor(() => expect(result.current.isSuccess).toBe(true))
   backToTheTab()
   await waitFor(() => expect(count('GET', '/groups.json')).toBe(2))
+})
+
+it('a final row patched into a page leaves a page a write made stale still stale', async () => {
+  const { files } = await emulator.seed({ files: [{}] })
+  const ctx = {
+    client: operator,
+    projectId: 'demo',
+    scope: tokenScope(secretKey),
+    queryClient: new QueryClient(),
+  }
+  const page = filesQueryOptions(ctx, { page: 1, items: 20 })
+  await ctx.queryClient.fetchQuery(page)
+  // The page as it was while the file was being processed, then made stale by a write.
+  ctx.queryClient.setQueryData(
+    page.queryKey,
+    (old) => old && { ...old, data: [{ ...old.data[0]!, status: 'pending' }] },
+  )
+  await ctx.queryClient.invalidateQueries({ queryKey: page.queryKey, refetchType: 'none' })
+  // The file read at its final status: its row agrees, and the page is still to be asked again.
+  await ctx.queryClient.fetchQuery(fileQueryOptions(ctx, files[0]!.id))
+  expect(ctx.queryClient.getQueryData(page.queryKey)?.data[0]?.status).toBe('ready')
+  expect(ctx.queryClient.getQueryState(page.queryKey)?.isInvalidated).toBe(true)
 })

@@ -1,6 +1,6 @@
 'use client'
 import { type QueryKey, useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { useEffect, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import type { PageParams } from '../api/createFileServiceClient.js'
 import type { ActionType } from '../api/types.js'
 import { useFileService } from '../provider/context.js'
@@ -148,8 +148,10 @@ export function usePollingTimeout(
   // mount, 5.7 ms per unrelated update; now 10 ms and 0.2 ms).
   const hash = queryClient.defaultQueryOptions({ queryKey }).queryHash
   const find = () => cache.get(hash)
-  const timedOut = useSyncExternalStore(
-    (onChange) => {
+  // One subscription (and deadline timer) per query and wait, not one per render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: find reads cache and hash
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       // Also at the deadline itself: a poll that hangs there brings no cache event.
       let timer: ReturnType<typeof setTimeout> | undefined
       let armed: number | undefined
@@ -169,6 +171,10 @@ export function usePollingTimeout(
         unsubscribe()
       }
     },
+    [cache, hash, maxWait],
+  )
+  const timedOut = useSyncExternalStore(
+    subscribe,
     () => isPollingTimedOut(find(), maxWait),
     () => false,
   )

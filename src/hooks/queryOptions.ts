@@ -49,8 +49,8 @@ const fresh = (ctx: QueryContext, query: { queryKey: QueryKey }) => hostStale(ct
 // A refused token does not mend itself, nor does a group or file not found (deleted): a window
 // focus or the network coming back asks no more (nor calls onAuthError again). Otherwise the
 // host's QueryClient says (its `refetchOnWindowFocus: false` holds for Filekit's queries too).
-// Invalidating, refetch() or "Try again" still asks; so does a component mounting, which also follows an invalidation made
-// while nothing showed the query.
+// Invalidating, refetch() or "Try again" still asks; so does a component mounting, which also
+// follows an invalidation made while nothing showed the query.
 type Refetch = 'refetchOnWindowFocus' | 'refetchOnReconnect'
 const unlessRefused = (ctx: QueryContext, option: Refetch) => (query: { state: { error: unknown } }) => {
   const host = hostOption(ctx, (query as Query).queryKey, option) ?? true

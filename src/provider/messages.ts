@@ -12,6 +12,8 @@ export const stateMessages = {
   retrying: 'Trying again: {message}',
   refreshFailed: 'Could not refresh: {message}',
   networkError: 'The service could not be reached',
+  /** A request the client would not send (a token no header can carry): its developer-facing reason. */
+  requestRefused: 'Not sent: {message}',
   serviceError: 'The service answered with status {status}',
   error: 'Something went wrong: {message}',
   notFound: 'Not found: {message}',

@@ -46,6 +46,15 @@ describe("service errors in the host's words", () => {
     expect(count('GET', 'groups.json')).toBe(0)
   })
 
+  it("a refused request in the host's words, by requestRefused", async () => {
+    const { Wrapper } = wrapper({
+      token: 'sk_hooks\ntest',
+      messages: { error: 'Fehler: {message}', requestRefused: 'nicht gesendet', retry: 'Nochmal' },
+    })
+    render(<GroupList />, { wrapper: Wrapper })
+    expect((await screen.findByRole('alert')).textContent).toBe('Fehler: nicht gesendet')
+  })
+
   it("without a translation for the code, the service's own words", async () => {
     const { Wrapper } = wrapper({ messages: { 'error.conflict': 'Konflikt' } })
     render(<GroupEditor groupId="grp-missing" />, { wrapper: Wrapper })

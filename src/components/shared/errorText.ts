@@ -3,7 +3,7 @@ import type { ErrorMessageKey } from '../../provider/messages.js'
 import type { Translate } from './useText.js'
 
 /** The messages {@link errorText} says errors with. */
-export type ErrorTextKey = 'networkError' | 'serviceError' | 'forbidden' | ErrorMessageKey
+export type ErrorTextKey = 'networkError' | 'requestRefused' | 'serviceError' | 'forbidden' | ErrorMessageKey
 
 /** A write the service may have done although no answer came in time: not to be called failed. */
 export const isUnconfirmed = (error: unknown) => isFileServiceError(error) && error.code === 'unconfirmed'
@@ -29,6 +29,7 @@ export function errorText(error: unknown, t: Translate<ErrorTextKey>): string {
     )
   }
   // What the client refused to send (a token no header can carry) never reached the network: its reason.
-  if (error instanceof TypeError && !(error instanceof RequestRefusedError)) return t('networkError')
+  if (error instanceof RequestRefusedError) return t('requestRefused', { message: error.message })
+  if (error instanceof TypeError) return t('networkError')
   return error instanceof Error ? error.message : String(error)
 }

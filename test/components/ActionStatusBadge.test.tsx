@@ -193,7 +193,7 @@ describe('ActionStatusBadge', () => {
     // Known running, then gone (the service answers 404 for it): not "Could not refresh" with a retry.
     const { files } = await emulator.seed({ files: [{}] })
     render(<ActionStatusBadge fileId={files[0]!.id} type="recognize" autoRun />, { wrapper: Wrapper })
-    await tick(50)
+    await tick(300) // the check, then the run autoRun sends
     expect(status().textContent).toBe('Image recognition: Running…')
     emulator.faults.failNext('/actions/recognize.json', { status: 404, message: 'File not found' })
     await tick(1_100)

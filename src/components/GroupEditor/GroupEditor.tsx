@@ -591,6 +591,13 @@ export const GroupEditor = withRef(function GroupEditor({
     )
   }
   const state = gone ? 'error' : id && !items ? filesState : 'ready'
+  // The service names files by id ("Unknown or removed file ids: f-…"): say their names.
+  const saveErrorText =
+    shownError &&
+    errorText(shownError, t).replace(/f-\w{22}/g, (fid) => {
+      const file = list.find((f) => f.id === fid)
+      return file ? nameOf(file) : fid
+    })
 
   return (
     <div
@@ -760,16 +767,11 @@ export const GroupEditor = withRef(function GroupEditor({
       {/* Gone, the group's state says why nothing can be saved. */}
       {!gone && (problem || shownError) && (
         <p role="alert" data-slot="problem">
-          {/* The service names files by id ("Unknown or removed file ids: f-…"): say their names. */}
+          {/* No answer in time to a create: it may have been made, so not "Could not save". */}
           {problem ||
-            ((message) =>
-              // No answer in time to a create: it may have been made, so not "Could not save".
-              isUnconfirmed(shownError) ? message : t('editor.saveFailed', { message }))(
-              errorText(shownError, t).replace(/f-\w{22}/g, (fid) => {
-                const file = list.find((f) => f.id === fid)
-                return file ? nameOf(file) : fid
-              }),
-            )}
+            (isUnconfirmed(shownError)
+              ? saveErrorText
+              : t('editor.saveFailed', { message: saveErrorText || '' }))}
         </p>
       )}
       <p key="announcer" role="status" aria-live="polite" data-slot="announcer">

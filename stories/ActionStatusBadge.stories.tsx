@@ -41,6 +41,19 @@ export const Starting: Story = {
   },
 }
 
+/** A file that is not there (deleted, or a wrong id): asking again won't bring it back, so no "Try again". */
+export const NotFound: Story = {
+  name: 'File not found',
+  loaders: [seed()],
+  render: (args) => <ActionStatusBadge {...args} fileId="f-DoesNotExist0000000000" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Not found: File not found')
+    await expect(canvas.getByRole('status')).toHaveTextContent('Image recognition: Unavailable')
+    await expect(canvas.queryByRole('button')).toBeNull()
+  },
+}
+
 export const CouldNotStart: Story = {
   name: 'Could not start (recognition of a PDF)',
   loaders: [seed({ files: [{ sample: 'pdf' }] })],

@@ -158,6 +158,27 @@ export const NotFound: Story = {
   },
 }
 
+/**
+ * The group was deleted elsewhere while shown (here by the operator, then the window gets the
+ * focus): its files and unsaved edit give way to "Not found", with nothing to save or retry.
+ */
+export const DeletedElsewhere: Story = {
+  ...withGroup,
+  loaders: [seed({ files: [{ name: 'a.png' }, { name: 'b.png' }], groups: [{ files: [0, 1] }] })],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Remove a.png' }))
+    await operator.groups.delete((loaded.seeded as Seeded).groups[0]!.id)
+    await staleNow()
+    focusManager.setFocused(false)
+    focusManager.setFocused(true)
+    focusManager.setFocused(undefined)
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Not found: Group not found')
+    await expect(canvas.queryByRole('button', { name: 'Save group' })).toBeNull()
+    await expect(canvas.queryByRole('button', { name: 'Try again' })).toBeNull()
+  },
+}
+
 export const SaveFails: Story = {
   ...withGroup,
   loaders: [

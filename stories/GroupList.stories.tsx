@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { type Group, GroupList, isFileServiceError, useDeleteGroup } from '../src/index.ts'
-import { anHour, emulator } from './support/emulator.ts'
+import {
+  FileServiceProvider,
+  type Group,
+  GroupList,
+  isFileServiceError,
+  useDeleteGroup,
+} from '../src/index.ts'
+import { anHour, baseUrl, emulator } from './support/emulator.ts'
 import { seed } from './support/seed.ts'
 
 const meta = {
@@ -132,5 +138,30 @@ export const ErrorState: Story = {
     // The button is gone once pressed: the keyboard lands on the table that replaced the error.
     const table = await canvas.findByRole('table', { name: 'Groups' })
     await waitFor(() => expect(document.activeElement).toBe(table))
+  },
+}
+
+/**
+ * The service takes the request and never answers: after the provider's `timeout` (here 0.3 s;
+ * 30 s by default) the list says so and tries again, then offers "Try again".
+ */
+export const NoAnswer: Story = {
+  name: 'No answer in time',
+  loaders: [seed({ before: () => emulator.faults.latency(anHour) })],
+  render: (args) => (
+    <FileServiceProvider
+      baseUrl={baseUrl}
+      projectId={emulator.projectId}
+      token={emulator.secretKey}
+      timeout={300}
+    >
+      <GroupList {...args} />
+    </FileServiceProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(
+      await canvas.findByText(/Trying again: The service did not answer in time/, {}, { timeout: 10_000 }),
+    ).toBeVisible()
   },
 }

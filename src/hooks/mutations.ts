@@ -1,7 +1,7 @@
 'use client'
 import { type QueryClient, type QueryKey, type UseMutationResult, useMutation } from '@tanstack/react-query'
 import type { RecipeInput, UploadOptions } from '../api/createFileServiceClient.js'
-import { isFileServiceError } from '../api/errors.js'
+import { isFileServiceError, RequestRefusedError } from '../api/errors.js'
 import type { ActionType, ConversionKind, FileResource, Group, Page } from '../api/types.js'
 import { useFileService } from '../provider/context.js'
 import { cachedFiles } from './cachedFiles.js'
@@ -28,14 +28,17 @@ export interface UpdateGroupVariables {
 }
 
 /**
- * A write the service may have done though its answer never came (`unconfirmed`): what it would
- * have changed is asked again (safe reads), so the page shows whether it was done before anyone
- * does it again.
+ * A write the service may have done though its answer never came (`unconfirmed`, or lost to the
+ * network: a browser resends a POST whose connection dropped, and the service may have done it
+ * twice): what it would have changed is asked again (safe reads), so the page shows whether it
+ * was done before anyone does it again.
  */
-const askAgainIfUnconfirmed =
+const askAgainIfMaybeDone =
   (queryClient: QueryClient, queryKey: QueryKey) =>
   (error: Error): unknown =>
-    isFileServiceError(error) && error.code === 'unconfirmed' && queryClient.invalidateQueries({ queryKey })
+    ((isFileServiceError(error) && error.code === 'unconfirmed') ||
+      (error instanceof TypeError && !(error instanceof RequestRefusedError))) &&
+    queryClient.invalidateQueries({ queryKey })
 
 /** Creates a group; with no token the answer's `accessToken` is the only way back to it. */
 export function useCreateGroup() {
@@ -50,7 +53,7 @@ export function useCreateGroup() {
         queryClient.setQueryData(fileServiceKeys.group(ctx, group.id), group)
         return queryClient.invalidateQueries({ queryKey: fileServiceKeys.groupList(ctx) })
       },
-      onError: askAgainIfUnconfirmed(queryClient, fileServiceKeys.groupList(ctx)),
+      onError: askAgainIfMaybeDone(queryClient, fileServiceKeys.groupList(ctx)),
     },
     queryClient,
   )
@@ -187,7 +190,7 @@ export function useUploadFile() {
         queryClient.setQueryData(fileServiceKeys.file(ctx, file.id), file)
         return queryClient.invalidateQueries({ queryKey: fileServiceKeys.fileList(ctx) })
       },
-      onError: askAgainIfUnconfirmed(queryClient, fileServiceKeys.fileList(ctx)),
+      onError: askAgainIfMaybeDone(queryClient, fileServiceKeys.fileList(ctx)),
     },
     queryClient,
   )
@@ -209,7 +212,7 @@ export function useRunAction() {
       onSuccess: (action, { fileId, type }) =>
         queryClient.setQueryData(fileServiceKeys.action(ctx, fileId, type), action),
       onError: (error, { fileId, type }) =>
-        askAgainIfUnconfirmed(queryClient, fileServiceKeys.action(ctx, fileId, type))(error),
+        askAgainIfMaybeDone(queryClient, fileServiceKeys.action(ctx, fileId, type))(error),
     },
     queryClient,
   )
@@ -232,7 +235,7 @@ export function useConvert(kind: ConversionKind) {
         queryClient.setQueryData(fileServiceKeys.file(ctx, file.id), file)
         return queryClient.invalidateQueries({ queryKey: fileServiceKeys.fileList(ctx) })
       },
-      onError: askAgainIfUnconfirmed(queryClient, fileServiceKeys.fileList(ctx)),
+      onError: askAgainIfMaybeDone(queryClient, fileServiceKeys.fileList(ctx)),
     },
     queryClient,
   )

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { delay, http } from 'msw'
+import { delay, HttpResponse, http } from 'msw'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import {
@@ -342,6 +342,24 @@ describe('mutation hooks', () => {
       doneButUnanswered(/\/groups\.json$/)
       await act(() => result.current.create.mutateAsync({ fileIds: [files[0]!.id] }).catch(() => {}))
       await waitFor(() => expect(result.current.create.error).toMatchObject(unconfirmed))
+      await waitFor(() => expect(result.current.list.data?.count).toBe(1))
+    })
+
+    it('useCreateGroup, its answer lost to the network (a browser resends such a POST): the group lists', async () => {
+      const { files } = await emulator.seed({ files: [{}] })
+      const { Wrapper } = wrapper()
+      const { result } = renderHook(() => ({ create: useCreateGroup(), list: useGroups() }), {
+        wrapper: Wrapper,
+      })
+      await waitFor(() => expect(result.current.list.data?.count).toBe(0))
+      server.use(
+        http.post(/\/groups\.json$/, async ({ request }) => {
+          await emulator.fetch(request)
+          return HttpResponse.error()
+        }),
+      )
+      await act(() => result.current.create.mutateAsync({ fileIds: [files[0]!.id] }).catch(() => {}))
+      await waitFor(() => expect(result.current.create.error).toBeInstanceOf(TypeError))
       await waitFor(() => expect(result.current.list.data?.count).toBe(1))
     })
 

@@ -97,7 +97,13 @@ describe('FileList', () => {
     )
     const user = userEvent.setup()
     const { Wrapper } = wrapper()
-    const { rerender } = render(<FileList pageSizeOptions={[10, 20, 50]} />, { wrapper: Wrapper })
+    const onPageSizeChange = vi.fn()
+    const { rerender } = render(
+      <FileList pageSizeOptions={[10, 20, 50]} onPageSizeChange={onPageSizeChange} />,
+      {
+        wrapper: Wrapper,
+      },
+    )
     await screen.findByText('Page 1 of 3')
     const select = screen.getByRole('combobox', { name: 'Per page' })
     expect(
@@ -110,6 +116,9 @@ describe('FileList', () => {
     await waitFor(() => expect(select).toHaveProperty('value', '20'))
     expect(rows()).toHaveLength(20)
     expect(screen.getByText('Page 1 of 3')).toBeTruthy()
+    // 50 again: it is the size asked for already; the host is not told it a second time.
+    await user.selectOptions(select, '50')
+    expect(onPageSizeChange.mock.calls).toEqual([[50]])
     rerender(<FileList pageSizeOptions={[]} />)
     expect(screen.queryByRole('combobox', { name: 'Per page' })).toBeNull()
     expect(screen.getByRole('button', { name: 'Next page' })).toBeTruthy()

@@ -106,7 +106,9 @@ export function usePaging<P extends ListPagingProps>(
         next === page && query.isError ? void query.refetch() : changePage(next, isCorrection),
       // Page 1 is told first: a router's setter that does not build on a call made in the same
       // event (React Router's setSearchParams) writes both in onPageSizeChange, which comes last.
+      // The size asked for already (a service that answers its own, shown instead): nothing to tell.
       onPageSizeChange: (size) => {
+        if (size === pageSize) return
         changePage(1)
         setPageSize(size)
       },

@@ -28,7 +28,7 @@ export interface FileServiceProviderProps {
    * user's data), and with no token behind a proxy that adds the key (the server prefetching for
    * it uses the same name). With a token string it is added to the token's hash, never replaces
    * it. See {@link tokenScope} for the scope each case gets.
-   * @default 'dynamic' with a token function; `anonymous:<hash of baseUrl>` with none
+   * @default `dynamic:<hash of baseUrl>` with a token function; `anonymous:<hash of baseUrl>` with none
    */
   tokenScope?: string | undefined
   /** QueryClient for Filekit's queries. @default the host's from QueryClientProvider, else one created once */

@@ -14,7 +14,7 @@ export interface FileServiceContextValue {
   projectId: string
   /**
    * Cache scope of the current token: `secret:<hash>`, `group:<hash>` or `file:<hash>` (then
-   * `:<tokenScope>` if given), the `tokenScope` name, `dynamic`, or `anonymous:<hash of baseUrl>`.
+   * `:<tokenScope>` if given), the `tokenScope` name, `dynamic:<hash of baseUrl>`, or `anonymous:<hash of baseUrl>`.
    */
   scope: string
   /** The QueryClient Filekit's hooks use. */

@@ -36,16 +36,19 @@ export interface TokenScopeProps {
  * what the browser's provider gets: `scope: tokenScope(token, { tokenScope, baseUrl })`.
  * - a token string: `<kind>:<hash>` (`secret`, `group` or `file`), then `:<tokenScope>` if given;
  *   the hash stays, so another token is always another scope, whatever the name
- * - a token function: `tokenScope`, else `dynamic`
+ * - a token function: `tokenScope`, else `dynamic:<hash of baseUrl>`
  * - no token: `tokenScope` (e.g. a proxy that adds the secret key: the same name on the server,
  *   which holds that key), else `anonymous:<hash of baseUrl>`, so two token-less providers on one
  *   QueryClient (a proxy and the service itself) never share data
  */
 export function tokenScope(token: TokenSource | null | undefined, props: TokenScopeProps = {}): string {
   const name = props.tokenScope
-  if (typeof token === 'function') return name || 'dynamic'
+  // Unnamed, a token function's scope or no token's is one per service: two providers on one
+  // QueryClient (a proxy and the service itself) never share data.
+  const service = fnv1a(props.baseUrl ?? '')
+  if (typeof token === 'function') return name || `dynamic:${service}`
   const kind = tokenKind(token)
   return kind === 'anonymous'
-    ? name || `${kind}:${fnv1a(props.baseUrl ?? '')}`
+    ? name || `${kind}:${service}`
     : `${kind}:${fnv1a(token!)}${name ? `:${name}` : ''}`
 }

@@ -119,7 +119,9 @@ it('a tokenScope name with a token string keeps the hash: another user under the
   expect(a).toContain(tokenScope('gat-user-a').slice(0, 14))
   expect(tokenScope('gat-user-b', { tokenScope: 'portal' })).not.toBe(a)
   expect(tokenScope(() => 'gat-x', { tokenScope: 'user-1' })).toBe('user-1')
-  expect(tokenScope(() => 'gat-x')).toBe('dynamic')
+  // Unnamed, one per service, as with no token: a token function to the service and one to a proxy never share.
+  expect(tokenScope(() => 'gat-x', { baseUrl })).toMatch(/^dynamic:[0-9a-f]{8}$/)
+  expect(tokenScope(() => 'gat-x', { baseUrl: proxy })).not.toBe(tokenScope(() => 'gat-x', { baseUrl }))
   expect(tokenScope(undefined, { tokenScope: 'operator', baseUrl: proxy })).toBe('operator')
   expect(tokenScope(undefined, { baseUrl: proxy })).toMatch(/^anonymous:[0-9a-f]{8}$/)
   expect(tokenScope(undefined, { baseUrl: proxy })).not.toBe(tokenScope(undefined, { baseUrl }))

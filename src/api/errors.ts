@@ -106,6 +106,13 @@ export class RateLimitError extends FileServiceError {
  */
 export class RequestRefusedError extends TypeError {}
 
+/** No answer came in time to a write that may have been done all the same (a POST): not to be called failed. */
+export const isUnconfirmed = (error: unknown) => isFileServiceError(error) && error.code === 'unconfirmed'
+
+/** The network's own failure (fetch's or XHR's `TypeError`), not a request the client refused to send. */
+export const isNetworkError = (error: unknown) =>
+  error instanceof TypeError && !(error instanceof RequestRefusedError)
+
 /** Narrows `error` to the FileServiceError family. */
 export function isFileServiceError(error: unknown): error is FileServiceError {
   return error instanceof FileServiceError

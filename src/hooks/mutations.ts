@@ -1,7 +1,7 @@
 'use client'
 import { type QueryClient, type QueryKey, type UseMutationResult, useMutation } from '@tanstack/react-query'
 import type { RecipeInput, UploadOptions } from '../api/createFileServiceClient.js'
-import { isFileServiceError, RequestRefusedError } from '../api/errors.js'
+import { isNetworkError, isUnconfirmed } from '../api/errors.js'
 import type { ActionType, ConversionKind, FileResource, Group, Page } from '../api/types.js'
 import { useFileService } from '../provider/context.js'
 import { cachedFiles } from './cachedFiles.js'
@@ -36,9 +36,7 @@ export interface UpdateGroupVariables {
 const askAgainIfMaybeDone =
   (queryClient: QueryClient, queryKey: QueryKey) =>
   (error: Error): unknown =>
-    ((isFileServiceError(error) && error.code === 'unconfirmed') ||
-      (error instanceof TypeError && !(error instanceof RequestRefusedError))) &&
-    queryClient.invalidateQueries({ queryKey })
+    (isUnconfirmed(error) || isNetworkError(error)) && queryClient.invalidateQueries({ queryKey })
 
 /** Creates a group; with no token the answer's `accessToken` is the only way back to it. */
 export function useCreateGroup() {

@@ -1,13 +1,13 @@
 'use client'
 import { onlineManager } from '@tanstack/react-query'
 import { type ComponentProps, type DragEvent, useEffect, useId, useRef, useState } from 'react'
-import { AuthError, isFileServiceError, RequestRefusedError } from '../../api/errors.js'
+import { AuthError, isFileServiceError, isNetworkError, isUnconfirmed } from '../../api/errors.js'
 import type { FileResource } from '../../api/types.js'
 import { useUploadFile } from '../../hooks/mutations.js'
 import { useFileService } from '../../provider/context.js'
 import { stateMessages, uploaderMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
-import { errorText, isUnconfirmed } from '../shared/errorText.js'
+import { errorText } from '../shared/errorText.js'
 import { formatPercent, formatSize, shownName } from '../shared/format.js'
 import { useAnnouncement } from '../shared/useAnnouncement.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
@@ -198,11 +198,7 @@ export const FileUploader = withRef(function FileUploader({
       .catch((error: unknown) => {
         // A later attempt (Try again) or a cancel has already said what became of this one.
         if (controllers.current.get(key) !== controller) return
-        again =
-          error instanceof TypeError &&
-          !(error instanceof RequestRefusedError) &&
-          !sentAll &&
-          !onlineManager.isOnline()
+        again = isNetworkError(error) && !sentAll && !onlineManager.isOnline()
         if (again) return
         const canceled = error instanceof DOMException && error.name === 'AbortError'
         const retryable = canceled || !refusesFile(error)

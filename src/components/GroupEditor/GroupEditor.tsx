@@ -11,7 +11,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import { AuthError, NotFoundError } from '../../api/errors.js'
+import { AuthError, isUnconfirmed, NotFoundError } from '../../api/errors.js'
 import type { FileResource, Group } from '../../api/types.js'
 import { cachedFiles } from '../../hooks/cachedFiles.js'
 import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
@@ -26,7 +26,7 @@ import { FileUploader } from '../FileUploader/FileUploader.js'
 import { CheckAgain } from '../shared/CheckAgain.js'
 import { copyText } from '../shared/copyText.js'
 import { cx } from '../shared/cx.js'
-import { errorText, isUnconfirmed } from '../shared/errorText.js'
+import { errorText } from '../shared/errorText.js'
 import { shownName } from '../shared/format.js'
 import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.js'
 import { RefreshState } from '../shared/RefreshState.js'

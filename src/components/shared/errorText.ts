@@ -5,9 +5,6 @@ import type { Translate } from './useText.js'
 /** The messages {@link errorText} says errors with. */
 export type ErrorTextKey = 'networkError' | 'requestRefused' | 'serviceError' | 'forbidden' | ErrorMessageKey
 
-/** A write the service may have done although no answer came in time: not to be called failed. */
-export const isUnconfirmed = (error: unknown) => isFileServiceError(error) && error.code === 'unconfirmed'
-
 /**
  * What an error tells the person using the UI: the service's own messages when it sent any
  * ("Group not found"); when it sent none (a proxy's 502 page), its status; for a network error

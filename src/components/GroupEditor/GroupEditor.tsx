@@ -297,7 +297,7 @@ export const GroupEditor = withRef(function GroupEditor({
   const gone = [group, files].find((q) => q.error instanceof NotFoundError)
   const baseline = files.data?.data ?? []
   const list = items ?? (id ? baseline : [])
-  const dirty = !gone && items !== null && items.map((f) => f.id).join() !== baseline.map((f) => f.id).join()
+  const dirty = !gone && items !== null && idsOf(items) !== idsOf(baseline)
   const [announcement, setAnnouncement] = useAnnouncement()
   const [uploadsPending, setUploadsPending] = useState(0)
   useReportChange(dirty || (!gone && uploadsPending > 0), onDirtyChange, false)

@@ -28,6 +28,7 @@ function holdBuilds() {
   return () => vi.setSystemTime(Date.now() + 1_000)
 }
 
+const alerts = () => screen.getAllByRole('alert').map((a) => a.textContent)
 const order = () =>
   within(screen.getByRole('list', { name: 'Files in this group' }))
     .getAllByRole('listitem')
@@ -196,7 +197,7 @@ describe('GroupEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Save group' }))
     // The save's answer asks for the group again: refused too, as its token owns nothing now.
     await waitFor(() =>
-      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      expect(alerts()).toEqual([
         'Could not refresh: Not allowed with this token.',
         'Could not save: Not allowed with this token.',
       ]),
@@ -640,9 +641,7 @@ describe('GroupEditor', () => {
     // Another tab deletes it; this one refreshes (window focus): the service answers 404.
     await client.groups.delete(group.id)
     await hostClient.invalidateQueries()
-    await waitFor(() =>
-      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Not found: Group not found']),
-    )
+    await waitFor(() => expect(alerts()).toEqual(['Not found: Group not found']))
     expect(screen.queryByRole('list', { name: 'Files in this group' })).toBeNull()
     expect(document.querySelector('[data-slot="group-meta"]')).toBeNull()
     for (const name of ['Try again', 'Save group', 'Discard changes'])
@@ -675,10 +674,7 @@ describe('GroupEditor', () => {
     await screen.findByRole('table', { name: 'Files' })
     await user.click(screen.getByRole('button', { name: 'Delete' }))
     await waitFor(() =>
-      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
-        'Not found: Group not found',
-        'Not found: Group not found',
-      ]),
+      expect(alerts()).toEqual(['Not found: Group not found', 'Not found: Group not found']),
     )
     expect(screen.queryByRole('list', { name: 'Files in this group' })).toBeNull()
     expect(screen.queryByRole('table')).toBeNull()

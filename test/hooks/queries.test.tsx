@@ -422,32 +422,40 @@ describe('provider', () => {
     expect(count('GET', 'groups/g-gone.json')).toBe(2)
   })
 
-  it("follows the host QueryClient's refetchOnWindowFocus and refetchOnReconnect: false, as a query of its own would", async () => {
-    const hostClient = new QueryClient({
-      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } },
-    })
-    const { Wrapper } = wrapper({ hostClient })
-    const { result } = renderHook(() => useGroups(), { wrapper: Wrapper })
-    await waitFor(() => expect(result.current.isSuccess).toBe(true))
-    // Made stale: with the default, a focus would ask again.
-    await act(() => hostClient.invalidateQueries({ refetchType: 'none' }))
-    await refocusAndReconnect(hostClient)
-    expect(count('GET', 'groups.json')).toBe(1)
-  })
-
-  it("follows refetchOnWindowFocus and refetchOnReconnect: false set with setQueryDefaults for Filekit's keys", async () => {
-    const hostClient = newQueryClient()
-    hostClient.setQueryDefaults(fileServiceKeys.all({ projectId: 'demo', scope: tokenScope(secretKey) }), {
-      refetchOnWindowFocus: false,
-      refetchOnReconnect: false,
-    })
-    const { Wrapper } = wrapper({ hostClient })
-    const { result } = renderHook(() => useGroups(), { wrapper: Wrapper })
-    await waitFor(() => expect(result.current.isSuccess).toBe(true))
-    await act(() => hostClient.invalidateQueries({ refetchType: 'none' }))
-    await refocusAndReconnect(hostClient)
-    expect(count('GET', 'groups.json')).toBe(1)
-  })
+  it.each([
+    [
+      "the host QueryClient's defaults",
+      () =>
+        new QueryClient({
+          defaultOptions: {
+            queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
+          },
+        }),
+    ],
+    [
+      "setQueryDefaults for Filekit's keys",
+      () => {
+        const client = newQueryClient()
+        client.setQueryDefaults(fileServiceKeys.all({ projectId: 'demo', scope: tokenScope(secretKey) }), {
+          refetchOnWindowFocus: false,
+          refetchOnReconnect: false,
+        })
+        return client
+      },
+    ],
+  ])(
+    'follows refetchOnWindowFocus and refetchOnReconnect: false set with %s, as a query of its own would',
+    async (_, makeClient) => {
+      const hostClient = makeClient()
+      const { Wrapper } = wrapper({ hostClient })
+      const { result } = renderHook(() => useGroups(), { wrapper: Wrapper })
+      await waitFor(() => expect(result.current.isSuccess).toBe(true))
+      // Made stale: with the default, a focus would ask again.
+      await act(() => hostClient.invalidateQueries({ refetchType: 'none' }))
+      await refocusAndReconnect(hostClient)
+      expect(count('GET', 'groups.json')).toBe(1)
+    },
+  )
 
   it('a renewed token (a token function) is used once the host asks again (docs/hooks.md)', async () => {
     await emulator.seed({ files: [{}] })

@@ -60,25 +60,25 @@ it('a done action is not asked for again when the tab is shown or the network is
   expect(asked()).toEqual([2, 3, 3])
 })
 
-it("an action not done is as fresh as the host's client says", async () => {
+it.each([
+  [
+    "the host's client",
+    () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } }),
+  ],
+  [
+    // The TanStack way to give only Filekit's queries a staleTime (after server rendering, say).
+    "the host's setQueryDefaults for Filekit's keys",
+    () => {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+      client.setQueryDefaults(fileServiceKeys.all({ projectId: 'demo', scope: tokenScope(secretKey) }), {
+        staleTime: 60_000,
+      })
+      return client
+    },
+  ],
+])('an action not done is as fresh as %s says', async (_, makeClient) => {
   const { files } = await emulator.seed({ files: [{}] })
-  const hostClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } })
-  const { Wrapper } = wrapper({ hostClient })
-  const { result } = renderHook(() => useAction(files[0]!.id, 'virus_scan'), { wrapper: Wrapper })
-  await waitFor(() => expect(result.current.isSuccess).toBe(true))
-  backToTheTab()
-  await new Promise((resolve) => setTimeout(resolve, 100))
-  expect(count('GET', '/actions')).toBe(1)
-})
-
-it("an action not done is as fresh as the host's setQueryDefaults for Filekit's keys say", async () => {
-  const { files } = await emulator.seed({ files: [{}] })
-  const hostClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  // The TanStack way to give only Filekit's queries a staleTime (after server rendering, say).
-  hostClient.setQueryDefaults(fileServiceKeys.all({ projectId: 'demo', scope: tokenScope(secretKey) }), {
-    staleTime: 60_000,
-  })
-  const { Wrapper } = wrapper({ hostClient })
+  const { Wrapper } = wrapper({ hostClient: makeClient() })
   const { result } = renderHook(() => useAction(files[0]!.id, 'virus_scan'), { wrapper: Wrapper })
   await waitFor(() => expect(result.current.isSuccess).toBe(true))
   backToTheTab()

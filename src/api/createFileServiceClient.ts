@@ -36,7 +36,8 @@ export interface FileServiceClientOptions {
    * been done; nothing retries it). An upload with XMLHttpRequest (browsers) fails with `timeout`
    * once its bytes stop moving for this long, and waits twice as long for the answer once they
    * have all gone; an upload through `fetch` has no limit (its progress can't be seen). The call's
-   * `signal` still aborts with its own reason. `0` or `Infinity`: no limit.
+   * `signal` still aborts with its own reason. A `token` function that has not returned after
+   * this long fails the request with `timeout` too (nothing was sent). `0` or `Infinity`: no limit.
    * @default 30000
    */
   timeout?: number | undefined

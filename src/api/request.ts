@@ -135,18 +135,6 @@ export async function request<T>(
   const url = config.baseUrl.replace(/\/+$/, '') + target
 
   const headers = new Headers({ Accept: 'application/json' })
-  const token =
-    typeof config.token === 'function'
-      ? await untilAborted(Promise.resolve(config.token()), signal)
-      : config.token
-  // Headers.set quotes a value it refuses (a line break, a character past Latin-1): the token
-  // would end up in the error, and in the host's logs.
-  if (token)
-    try {
-      headers.set('Authorization', `Bearer ${token}`)
-    } catch {
-      throw new RequestRefusedError('The token has characters an HTTP header cannot carry (a line break?).')
-    }
   let body: FormData | URLSearchParams | string | null = null
   if (init.json !== undefined) {
     headers.set('Content-Type', 'application/json')
@@ -166,8 +154,10 @@ export async function request<T>(
   // A POST may have been done when no answer comes (a second group, a second upload): it waits
   // twice as long, and its error says so, unless its bytes visibly never all went out.
   const answerWait = method === 'POST' ? limit * 2 : limit
-  // Bytes seen not all sent: nothing was done. Until progress says so, it may have been.
-  let partial = false
+  // Bytes seen not all sent (or none sent: a token function still working): nothing was done.
+  // Until progress says so, it may have been.
+  let partial = true
+  let sent = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let timedOut: FileServiceError | undefined
   const arm = (ms: number) => {
@@ -178,7 +168,7 @@ export async function request<T>(
         timedOut = new FileServiceError({
           status: 0,
           code: partial || method !== 'POST' ? 'timeout' : 'unconfirmed',
-          messages: [`No ${partial ? 'upload progress' : 'answer'} in ${ms / 1000} s.`],
+          messages: [`No ${sent ? (partial ? 'upload progress' : 'answer') : 'token'} in ${ms / 1000} s.`],
           method,
           path: target,
         })
@@ -188,6 +178,22 @@ export async function request<T>(
   let response: Response
   let text: string
   try {
+    // A token function that never returns must not hold the request for ever either.
+    arm(limit)
+    const token =
+      typeof config.token === 'function'
+        ? await untilAborted(Promise.resolve(config.token()), controller.signal)
+        : config.token
+    // Headers.set quotes a value it refuses (a line break, a character past Latin-1): the token
+    // would end up in the error, and in the host's logs.
+    if (token)
+      try {
+        headers.set('Authorization', `Bearer ${token}`)
+      } catch {
+        throw new RequestRefusedError('The token has characters an HTTP header cannot carry (a line break?).')
+      }
+    sent = true
+    partial = false
     // An upload through fetch shows no progress: a slow one can't be told from a stalled one.
     arm(upload && !xhr ? 0 : answerWait)
     // untilAborted: a custom fetch may not heed the signal.

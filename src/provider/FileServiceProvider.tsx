@@ -49,7 +49,8 @@ export interface FileServiceProviderProps {
   timeZone?: string | undefined
   /**
    * Milliseconds to wait for the service's answer: the client's `timeout` (a POST waits twice as
-   * long; an upload, for its bytes to move). `0` or `Infinity`: no limit.
+   * long; an upload, for its bytes to move; a `token` function, for its token). `0` or `Infinity`:
+   * no limit.
    * @default 30000
    */
   timeout?: number | undefined

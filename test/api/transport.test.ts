@@ -69,6 +69,27 @@ describe('over real HTTP', () => {
     expect(requests).toBe(0)
   })
 
+  it("rejects with a FileServiceError 'timeout' after the client's timeout while a token function hangs, and sends nothing", async () => {
+    let requests = 0
+    handle = (_req, res) => {
+      requests++
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(group)
+    }
+    const hanging = createFileServiceClient({
+      baseUrl,
+      projectId: 'demo',
+      token: () => new Promise(() => {}),
+      timeout: 100,
+    })
+    // A POST too: nothing went out, so nothing can have been done.
+    for (const call of [() => hanging.groups.get('g-1'), () => hanging.groups.create({ fileIds: ['f-1'] })]) {
+      const error = await call().catch((e: unknown) => e)
+      expect(isFileServiceError(error)).toBe(true)
+      expect(error).toMatchObject({ status: 0, code: 'timeout', messages: ['No token in 0.1 s.'] })
+    }
+    expect(requests).toBe(0)
+  })
+
   it('rejects with the TimeoutError when the body stalls after the headers', async () => {
     handle = (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(group.length) })

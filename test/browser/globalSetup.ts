@@ -8,6 +8,8 @@ declare module 'vitest' {
     emulator: { baseUrl: string; projectId: string; secretKey: string; uploadLimit: number }
     /** A server on another origin that answers every request with a 307 to the emulator. */
     redirector: string
+    /** A server that takes a request's first bytes, then reads no more and never answers. */
+    staller: string
   }
 }
 
@@ -35,7 +37,23 @@ export default async function setup(project: TestProject) {
   })
   await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve))
   project.provide('redirector', `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`)
+  // An upload to it stops moving once the socket's buffers are full: a stalled upload.
+  const staller = createServer((request, response) => {
+    if (request.method === 'OPTIONS')
+      response
+        .writeHead(204, {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Headers': '*',
+          'Access-Control-Allow-Methods': '*',
+        })
+        .end()
+    else request.pause()
+  })
+  await new Promise<void>((resolve) => staller.listen(0, '127.0.0.1', resolve))
+  project.provide('staller', `http://127.0.0.1:${(staller.address() as AddressInfo).port}`)
   return async () => {
+    staller.closeAllConnections()
+    staller.close()
     redirector.close()
     await server.stop()
   }

@@ -58,6 +58,24 @@ describe('upload in Chromium', () => {
       expect(events[i]!.loaded).toBeGreaterThanOrEqual(events[i - 1]!.loaded)
   })
 
+  it("fails an XHR upload whose bytes stop moving with 'timeout' after the client's timeout", async () => {
+    // The server reads the first bytes, then nothing more, and never answers.
+    const client = createFileServiceClient({ baseUrl: inject('staller'), projectId, timeout: 1000 })
+    const events: UploadProgress[] = []
+    const error = await client.files
+      .upload(new Blob([new Uint8Array(64 * 1024 * 1024)]), {
+        name: 'stalled.bin',
+        onProgress: (p) => events.push(p),
+      })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(FileServiceError)
+    // Not 'unconfirmed': the service can't have a file it never got whole.
+    expect(error).toMatchObject({ status: 0, code: 'timeout', messages: ['No upload progress in 1 s.'] })
+    const last = events.at(-1)!
+    expect(last.loaded).toBeGreaterThan(0)
+    expect(last.loaded).toBeLessThan(last.total)
+  })
+
   it('aborts an XHR upload with the native AbortError and the file is not created', async () => {
     const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
     const before = (await operator.files.list({ items: 1 })).count

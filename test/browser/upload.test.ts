@@ -9,17 +9,22 @@ import {
 } from '../../src/index.ts'
 import { baseUrl, faults, projectId, secretKey, uploadLimit } from './support.ts'
 
+/** The browser's fetch, given as the host's own: uploads then go through fetch, not XHR. */
+const withFetch: typeof fetch = (input, init) => fetch(input, init)
+
 describe('upload in Chromium', () => {
   it('takes no answer from where a redirect points, with fetch or with XHR', async () => {
     // Another origin that sends every request on to the emulator with a 307.
     const client = createFileServiceClient({ baseUrl: inject('redirector'), projectId })
+    // Browser uploads go through XHR unless the host gives its own fetch.
+    const viaFetch = createFileServiceClient({ baseUrl: inject('redirector'), projectId, fetch: withFetch })
     const refused = (call: Promise<unknown>) =>
       call.then(
         () => 'answered',
         (e: Error) => e.name,
       )
     expect(await refused(client.groups.update('g-1', { fileIds: ['f-1'] }))).toBe('TypeError')
-    expect(await refused(client.files.upload(new Blob(['a']), { name: 'a.txt' }))).toBe('TypeError')
+    expect(await refused(viaFetch.files.upload(new Blob(['a']), { name: 'a.txt' }))).toBe('TypeError')
     const withProgress = client.files.upload(new Blob(['b']), { name: 'b.txt', onProgress: () => {} })
     expect(await refused(withProgress)).toBe('TypeError')
   })
@@ -156,8 +161,11 @@ describe('upload in Chromium', () => {
 
   it('reads Retry-After of a cross-origin 429, through fetch and through XHR', async () => {
     const client = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    const withOwnFetch = createFileServiceClient({ baseUrl, projectId, token: secretKey, fetch: withFetch })
     await faults({ failNext: { match: 'POST /api/v1/projects', status: 429, count: 2, retryAfter: 7 } })
-    const viaFetch = await client.files.upload(new Blob(['x']), { name: 'a.txt' }).catch((e: unknown) => e)
+    const viaFetch = await withOwnFetch.files
+      .upload(new Blob(['x']), { name: 'a.txt' })
+      .catch((e: unknown) => e)
     const viaXhr = await client.files
       .upload(new Blob(['x']), { name: 'b.txt', onProgress: () => {} })
       .catch((e: unknown) => e)

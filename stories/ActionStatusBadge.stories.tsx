@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { delay, http } from 'msw'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { ActionStatusBadge } from '../src/index.ts'
-import { anHour, emulator } from './support/emulator.ts'
+import { ActionStatusBadge, FileServiceProvider } from '../src/index.ts'
+import { anHour, baseUrl, emulator, handlers } from './support/emulator.ts'
 import { offline } from './support/offline.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
@@ -51,6 +52,42 @@ export const NotFound: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Not found: File not found')
     await expect(canvas.getByRole('status')).toHaveTextContent('Image recognition: Unavailable')
     await expect(canvas.queryByRole('button')).toBeNull()
+  },
+}
+
+/**
+ * Run was pressed and the service never answered: after twice the provider's `timeout` (here
+ * 0.3 s; 30 s by default) the action may have started all the same, so the badge says so instead
+ * of "Could not start", and asks again for the action (here the start never reached the service:
+ * Not started, and Run offered).
+ */
+export const NoAnswerToRun: Story = {
+  name: 'No answer to Run in time',
+  loaders: [seed({ files: [{}] })],
+  parameters: {
+    msw: { handlers: [http.post(/\/actions\/[^/]+\.json$/, () => delay('infinite')), ...handlers] },
+  },
+  render: (args, { loaded }) => (
+    <FileServiceProvider
+      baseUrl={baseUrl}
+      projectId={emulator.projectId}
+      token={emulator.secretKey}
+      timeout={300}
+    >
+      <ActionStatusBadge {...args} fileId={(loaded.seeded as Seeded).files[0]!.id} />
+    </FileServiceProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Run: Image recognition' }))
+    await expect(await canvas.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'The service did not answer in time; it may have done this all the same. Check before trying again.',
+    )
+    await expect(canvas.queryByText(/Could not start/)).toBeNull()
+    await waitFor(() =>
+      expect(canvas.getByRole('status')).toHaveTextContent('Image recognition: Not started'),
+    )
+    await expect(canvas.getByRole('button', { name: 'Run: Image recognition' })).toBeEnabled()
   },
 }
 

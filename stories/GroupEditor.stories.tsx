@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { focusManager, onlineManager } from '@tanstack/react-query'
+import { delay, http } from 'msw'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { GroupEditor } from '../src/index.ts'
-import { anHour, emulator, operator } from './support/emulator.ts'
+import { FileServiceProvider, GroupEditor } from '../src/index.ts'
+import { anHour, baseUrl, emulator, handlers, operator } from './support/emulator.ts'
 import { onlineAfter, staleNow } from './support/offline.ts'
 import { type Seeded, seed } from './support/seed.ts'
 
@@ -46,6 +47,41 @@ export const CreateAnonymously: Story = {
       await canvas.findByRole('region', { name: 'Access token for this group' }),
     ).toHaveTextContent(/gat-/)
     await expect(args.onCreated).toHaveBeenCalled()
+  },
+}
+
+/**
+ * Create was pressed and the service never answered: after twice the provider's `timeout` (here
+ * 0.5 s; 30 s by default) the group may have been made all the same, so the editor says so
+ * instead of "Could not save", keeps the files, and offers Create again (which could make a
+ * second group if the first was made).
+ */
+export const NoAnswerToCreate: Story = {
+  name: 'No answer to Create in time',
+  loaders: [seed({ token: 'none' })],
+  parameters: {
+    msw: { handlers: [http.post(/\/groups\.json$/, () => delay('infinite')), ...handlers] },
+  },
+  render: (args) => (
+    <FileServiceProvider baseUrl={baseUrl} projectId={emulator.projectId} timeout={500}>
+      <GroupEditor {...args} />
+    </FileServiceProvider>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.upload(canvas.getByLabelText('Choose files'), [
+      new File(['1'], 'one.txt', { type: 'text/plain' }),
+      new File(['2'], 'two.txt', { type: 'text/plain' }),
+    ])
+    await waitFor(() => expect(names(canvas)).toHaveLength(2))
+    await userEvent.click(canvas.getByRole('button', { name: 'Create group' }))
+    await expect(
+      await canvas.findByText(/it may have done this all the same/, {}, { timeout: 5000 }),
+    ).toBeVisible()
+    await expect(canvas.queryByText(/Could not save/)).toBeNull()
+    await expect(names(canvas)).toHaveLength(2)
+    await expect(canvas.getByRole('button', { name: 'Create group' })).toBeEnabled()
+    await expect(args.onCreated).not.toHaveBeenCalled()
   },
 }
 

@@ -15,15 +15,23 @@ import type { BenchApi } from './main.tsx'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
+/** Chromium flags of this bench only (checked to work in Chromium 156 headless). */
+export const frameArgs = ['--disable-frame-rate-limit', '--disable-gpu-vsync']
+
 interface Scenario {
   name: string
   what: string
-  /** Budget on commit + layout, in ms (DESIGN.md "Budgets"). */
+  /** Budget on the p95 "to the next frame", in ms (DESIGN.md "Budgets"). */
   budget?: number
 }
 
 const scenarios: Scenario[] = [
+  { name: 'empty-update', what: 'Empty update (one text node), the floor of every figure' },
   { name: 'group-editor-mount-1000', what: 'GroupEditor, 1000 files: mount', budget: 100 },
+  {
+    name: 'group-editor-mount-1000-twice',
+    what: 'Control: GroupEditor, 1000 files, mounted again by an effect (renders twice)',
+  },
   {
     name: 'group-editor-reorder-1000',
     what: 'GroupEditor, 1000 files: one Alt+ArrowDown reorder',
@@ -73,9 +81,16 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
     preview: { host: '127.0.0.1', port: 0, strictPort: false },
   })
   const { port } = server.httpServer.address() as AddressInfo
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  // A frame is rendered as soon as there is something to draw, not at the next vsync (60 Hz):
+  // the time "to the next frame" is the browser's work, not waiting. Only for this bench.
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, ...frameArgs],
+  })
   const rows: Row[] = []
   const table: string[][] = []
+  const figures: Record<string, ReturnType<typeof stats>> = {}
+  const layoutMedians: Record<string, number> = {}
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     const problems: string[] = []
@@ -100,28 +115,44 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
       )
       const commit = stats(timings.map((t) => t.commit))
       const layout = stats(timings.map((t) => t.layout))
+      const frame = stats(timings.map((t) => t.frame))
+      const frames = stats(timings.map((t) => t.frames))
+      figures[scenario.name] = frame
+      layoutMedians[scenario.name] = layout.median
       table.push([
         scenario.what,
-        String(layout.n),
+        String(frame.n),
         ms(commit.median),
         ms(commit.p95),
         ms(layout.median),
         ms(layout.p95),
-        ms(layout.max),
+        ms(frame.median),
+        ms(frame.p95),
+        ms(frame.max),
+        frames.median === frames.max ? String(frames.max) : `${frames.median}–${frames.max}`,
         scenario.budget === undefined ? '' : `≤ ${scenario.budget} ms`,
       ])
       rows.push({
-        what: `${scenario.what}: median (p95, max), commit + layout`,
-        figure: `${ms(layout.median)} (${ms(layout.p95)}, ${ms(layout.max)})`,
+        what: `${scenario.what}: to the next frame, median (p95, max)`,
+        figure: `${ms(frame.median)} (${ms(frame.p95)}, ${ms(frame.max)})`,
         ...(scenario.budget !== undefined && {
           budget: `≤ ${scenario.budget} ms`,
-          met: layout.p95 <= scenario.budget,
-          ...(layout.p95 > scenario.budget &&
-            layout.median <= scenario.budget && { note: 'at p95; the median is within' }),
+          met: frame.p95 <= scenario.budget,
+          ...(frame.p95 > scenario.budget &&
+            frame.median <= scenario.budget && { note: 'at p95; the median is within' }),
         }),
       })
     }
     if (problems.length) throw new Error(`the bench page reported errors:\n${problems.join('\n')}`)
+    const once = figures['group-editor-mount-1000']!
+    const twice = figures['group-editor-mount-1000-twice']!
+    const controlLine = `${ms(twice.median)} against ${ms(once.median)} for the plain mount (${(twice.median / once.median).toFixed(2)}×)`
+    const controlLayoutLine = `${ms(Math.abs(layoutMedians['group-editor-mount-1000-twice']! - layoutMedians['group-editor-mount-1000']!))} (medians)`
+    if (twice.median < once.median * 1.3) {
+      console.warn(
+        `render: the control that renders twice is not clearly above the plain mount: ${controlLine}`,
+      )
+    }
     return {
       title: 'render',
       rows,
@@ -134,12 +165,34 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
           'factories (`groupAllFilesQueryOptions`, `groupQueryOptions`, `filesQueryOptions`, `conversionsQueryOptions`) and',
           'never go stale, so no request is made and only rendering is measured. A run is `flushSync` around the update',
           '(a `root.render` for a mount; a `keydown` Alt+ArrowDown dispatched on a drag handle; a click on "Next page" /',
-          '"Previous page"; an `input` event with a new width): "commit" ends when flushSync returns (render, DOM commit,',
-          'layout and passive effects of a sync render), "commit + layout" after a forced reflow (`document.body.offsetHeight`)',
-          'that makes the browser compute style and layout of the result. Paint is not included. Budgets are checked',
-          `against the p95 of commit + layout. ${runs} runs per row after ${warmup} warm-up runs, one animation frame`,
-          'between runs; a mount run builds a fresh QueryClient and root each time (not timed). Each run checks its',
-          'result in the DOM (1000 handles, the moved file one place down, 100 rows, another page, the recipe text).',
+          '"Previous page"; an `input` event with a new width), timed three ways from the update\'s start:',
+          '',
+          '- "commit": until flushSync returns (render, DOM commit, layout effects and the passive effects of a sync render);',
+          '- "commit + layout": plus a forced reflow (`document.body.offsetHeight`); the figure the budgets were judged on',
+          '  until now. It leaves out work the user waits for: renders that effects schedule (they run in a later task) and',
+          '  the next frame, where rows with `content-visibility: auto` (GroupEditor) are laid out;',
+          '- "to the next frame" (**the budgets are judged on its p95**): until the DOM has settled and a frame has been',
+          '  rendered after it. After the update, the page waits for a `requestAnimationFrame` callback and then a',
+          "  MessageChannel task posted from it (which runs once that frame's main-thread work is done); while a",
+          '  MutationObserver on the stage saw a DOM change during that wait (a render an effect scheduled, images re-keyed),',
+          '  it waits for another frame ("frames" column; at most 10). Included: every task that ran meanwhile (renders',
+          "  scheduled by effects, timers), the frames' requestAnimationFrame callbacks, style, layout, pre-paint, paint",
+          '  (recording the display list) and handing the frame to the compositor thread. Not included: rasterization and',
+          '  drawing, which Chromium does off the main thread (software raster on raster worker threads here: the browser runs',
+          '  with `--disable-gpu`), and image decoding (off the main thread too). To make this busy time rather than waiting',
+          `  for a 60 Hz vsync, this bench's Chromium runs with \`${frameArgs.join(' ')}\` (a frame is rendered as`,
+          '  soon as there is something to draw). The floor is the "Empty update" row: React changing one text node, timed',
+          '  the same way (the wait for a frame, a frame with nearly nothing in it and the task after it); every figure',
+          "  includes it. Where an update changes no DOM (the badges' unrelated update) a text node outside the stage",
+          '  changes with it, so that a frame is drawn: that figure is the update plus the floor.',
+          '',
+          'The control row ("mounted again by an effect") is not a scenario of the library: a component that sets state in',
+          'a `useEffect` and so mounts GroupEditor twice. It shows that the figure includes a render an effect schedules:',
+          `to the next frame its median is ${controlLine}; by commit + layout the two differ by ${controlLayoutLine}.`,
+          '',
+          `${runs} runs per row after ${warmup} warm-up runs, a frame and a 50 ms pause between runs; a mount run builds a fresh`,
+          'QueryClient and root before those frames (not timed). Each run checks its result in the DOM (1000 handles, the',
+          'moved file one place down, 100 rows, another page, the recipe text).',
         ].join('\n'),
         markdownTable(
           [
@@ -149,7 +202,10 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
             'commit p95',
             'commit + layout median',
             'commit + layout p95',
-            'commit + layout max',
+            'to the next frame median',
+            'to the next frame p95',
+            'to the next frame max',
+            'frames',
             'budget',
           ],
           table,

@@ -75,7 +75,8 @@ const wrap = (client: QueryClient, children: ReactNode) => (
     projectId={projectId}
     token={token}
     queryClient={client}
-    cdnUrl={`${location.origin}/no-cdn`}
+    // Served by the bench's preview server: a small real JPEG for every thumbnail and preview.
+    cdnUrl={`${location.origin}/cdn`}
     locale="en-US"
     timeZone="UTC"
   >

@@ -8,7 +8,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { chromium } from 'playwright-core'
-import { build, preview } from 'vite'
+import sharp from 'sharp'
+import { build, type Plugin, preview } from 'vite'
 import { chromiumArgs, chromiumPath } from '../../test/support/chromium.ts'
 import { markdownTable, ms, type PartResult, type Row, stats } from '../report.ts'
 import type { BenchApi } from './main.tsx'
@@ -17,6 +18,56 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 
 /** Chromium flags of this bench only (checked to work in Chromium 156 headless). */
 export const frameArgs = ['--disable-frame-rate-limit', '--disable-gpu-vsync']
+
+/**
+ * The CDN the bench page's thumbnails and previews point at (`/cdn/...`, see main.tsx): answers
+ * every GET with a small real JPEG of the size a `/-/preview/WxH` asks for (96×96 by default), as
+ * Uploadcare's CDN answers a preview, with a year's cache. The images load and decode as in an app.
+ */
+function cdnPlugin(served: { count: number; bytes: number }): Plugin {
+  const images = new Map<string, Promise<Buffer>>()
+  const image = (width: number, height: number) => {
+    const key = `${width}x${height}`
+    if (!images.has(key)) {
+      const raw = Buffer.alloc(width * height * 3)
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const i = (y * width + x) * 3
+          raw[i] = (x * 255) / width
+          raw[i + 1] = (y * 255) / height
+          raw[i + 2] = ((x ^ y) & 15) * 8 + 60
+        }
+      }
+      images.set(
+        key,
+        sharp(raw, { raw: { width, height, channels: 3 } })
+          .jpeg({ quality: 80 })
+          .toBuffer(),
+      )
+    }
+    return images.get(key)!
+  }
+  return {
+    name: 'filekit-bench-cdn',
+    configurePreviewServer(server) {
+      server.middlewares.use('/cdn/', (req, res) => {
+        const size = /\/-\/preview\/(\d+)x(\d+)/.exec(req.url ?? '')
+        const width = Math.min(2000, Number(size?.[1] ?? 96))
+        const height = Math.min(2000, Number(size?.[2] ?? 96))
+        image(width, height).then((body) => {
+          served.count++
+          served.bytes += body.length
+          res.writeHead(200, {
+            'content-type': 'image/jpeg',
+            'content-length': body.length,
+            'cache-control': 'public, max-age=31536000, immutable',
+          })
+          res.end(body)
+        })
+      })
+    },
+  }
+}
 
 interface Scenario {
   name: string
@@ -38,7 +89,11 @@ const scenarios: Scenario[] = [
     budget: 16,
   },
   { name: 'file-list-mount-100', what: 'FileList, page of 100 rows: mount', budget: 30 },
-  { name: 'file-list-page-change-100', what: 'FileList, 100 rows: page change (next/previous)' },
+  {
+    name: 'file-list-page-change-100',
+    what: 'FileList, page of 100 rows: page change (next/previous)',
+    budget: 30,
+  },
   {
     name: 'file-list-format-100',
     what: "FileList's size and date formatting for 100 rows, alone",
@@ -73,10 +128,12 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
   })
   if (nodeEnv === undefined) delete process.env.NODE_ENV
   else process.env.NODE_ENV = nodeEnv
+  const served = { count: 0, bytes: 0 }
   const server = await preview({
     root,
     configFile: false,
     logLevel: 'warn',
+    plugins: [cdnPlugin(served)],
     build: { outDir },
     preview: { host: '127.0.0.1', port: 0, strictPort: false },
   })
@@ -95,10 +152,14 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(error.message))
-    // Thumbnails and previews point at a CDN that isn't there (their 404s are expected); a
-    // request to the service would mean a query was not filled beforehand.
+    // A request to the service would mean a query was not filled beforehand; every thumbnail
+    // and preview must load (a failed one makes FileList load its images again at the next page).
     page.on('request', (request) => {
       if (request.url().includes('/no-service/')) problems.push(`request: ${request.url()}`)
+    })
+    page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`))
+    page.on('response', (response) => {
+      if (!response.ok()) problems.push(`${response.status()}: ${response.url()}`)
     })
     await page.goto(`http://127.0.0.1:${port}/`)
     await page.waitForFunction(() => 'filekitBench' in window)
@@ -189,6 +250,12 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
           'The control row ("mounted again by an effect") is not a scenario of the library: a component that sets state in',
           'a `useEffect` and so mounts GroupEditor twice. It shows that the figure includes a render an effect schedules:',
           `to the next frame its median is ${controlLine}; by commit + layout the two differ by ${controlLayoutLine}.`,
+          '',
+          "Thumbnails and previews load: the page's `cdnUrl` is a route of the bench's preview server that answers every",
+          '`/-/preview/WxH/` with a JPEG of that size (96×96 for FileList, about 1 kB, cached for a year as a CDN answers),',
+          `so images load and decode as in an app (${served.count} images served in this run, ${(served.bytes / 1024).toFixed(0)} kB); the run stops on any failed`,
+          'request. (Until 2026-11-25 every thumbnail failed, and after a failure FileList loads its images again at each',
+          'page change: a second render and 85 image requests per page change that an app with working thumbnails has not.)',
           '',
           `${runs} runs per row after ${warmup} warm-up runs, a frame and a 50 ms pause between runs; a mount run builds a fresh`,
           'QueryClient and root before those frames (not timed). Each run checks its result in the DOM (1000 handles, the',

@@ -1,6 +1,8 @@
 // The load generator, run as its own process so it never shares an event loop with the server
 // (or with the bench that starts it). Reads one JSON job from argv, runs autocannon, prints
-// one JSON line: autocannon's figures and this process's own CPU time.
+// one JSON line: autocannon's figures and this process's own CPU time. Latencies are every
+// response's own time in ms as a float (autocannon's histogram keeps whole ms, so its p99 of 10
+// can be 10.9 ms); autocannon's whole-ms p99 is given too, as `wholeMsP99`.
 import http from 'node:http'
 import autocannon from 'autocannon'
 
@@ -58,17 +60,9 @@ async function paced({ url, connections, duration, rate, headers, requests }) {
   }
   await Promise.all(inFlight)
   agent.destroy()
-  latencies.sort((a, b) => a - b)
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? 0
   return {
     requests: { total: latencies.length, average: latencies.length / duration },
-    latency: {
-      p50: at(0.5),
-      p90: at(0.9),
-      p99: at(0.99),
-      max: latencies.at(-1) ?? 0,
-      mean: latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length),
-    },
+    latency: figures(latencies),
     errors,
     errorKinds,
     timeouts: 0,
@@ -76,32 +70,47 @@ async function paced({ url, connections, duration, rate, headers, requests }) {
   }
 }
 
-const result = job.paced
-  ? await paced({ ...job, rate: job.paced })
-  : await autocannon({
-      url: job.url,
-      connections: job.connections,
-      ...(job.amount ? { amount: job.amount } : { duration: job.duration }),
-      ...(job.overallRate && { overallRate: job.overallRate }),
-      headers: job.headers ?? {},
-      ...(job.method && { method: job.method }),
-      ...(job.body && { body: job.body }),
-      ...(job.requests && { requests: job.requests }),
-      timeout: 30,
-    })
+/** Nearest-rank figures of a sample of latencies (ms). */
+function figures(latencies) {
+  latencies.sort((a, b) => a - b)
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? 0
+  return {
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: latencies.at(-1) ?? 0,
+    mean: latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length),
+  }
+}
+
+async function cannon(job) {
+  const latencies = []
+  const instance = autocannon({
+    url: job.url,
+    connections: job.connections,
+    ...(job.amount ? { amount: job.amount } : { duration: job.duration }),
+    ...(job.overallRate && { overallRate: job.overallRate }),
+    headers: job.headers ?? {},
+    ...(job.method && { method: job.method }),
+    ...(job.body && { body: job.body }),
+    ...(job.requests && { requests: job.requests }),
+    timeout: 30,
+  })
+  // Each response's time from its request's send (process.hrtime, a float in ms).
+  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
+  const result = await instance
+  return { ...result, latency: figures(latencies), wholeMsP99: result.latency.p99 }
+}
+
+const result = job.paced ? await paced({ ...job, rate: job.paced }) : await cannon(job)
 const used = process.cpuUsage(cpu)
 console.log(
   JSON.stringify({
     requests: result.requests.total,
     seconds: (performance.now() - started) / 1000,
     rps: result.requests.average,
-    latency: {
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      max: result.latency.max,
-      mean: result.latency.mean,
-    },
+    latency: result.latency,
+    ...(result.wholeMsP99 !== undefined && { wholeMsP99: result.wholeMsP99 }),
     errors: result.errors,
     errorKinds: result.errorKinds ?? {},
     timeouts: result.timeouts,

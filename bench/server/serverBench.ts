@@ -1,9 +1,9 @@
 // The real server (server/main.ts) in its own process, loaded by autocannon in another
 // (bench/server/loadgen.mjs): throughput and latency per endpoint and connection count, the
 // server's own CPU time per request, list latency while conversions run, and RSS over a soak.
-import { type ChildProcess, execSync, type SpawnOptions, spawn } from 'node:child_process'
+import { type ChildProcess, execSync, type SpawnOptions, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus as cpuList, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
@@ -14,6 +14,17 @@ const secretKey = 'bench_secret_key'
 const auth = { Authorization: `Bearer ${secretKey}` }
 const form = { ...auth, 'Content-Type': 'application/x-www-form-urlencoded' }
 const ticksPerSecond = 100 // USER_HZ on Linux
+
+/**
+ * Why the server and the generator can't be pinned to separate cores here (`taskset` missing or
+ * fewer than two CPUs), or undefined when they can.
+ */
+function cannotPin(): string | undefined {
+  if (cpuList().length < 2) return `this machine has ${cpuList().length} CPU`
+  const found = spawnSync('taskset', ['--version'], { stdio: 'ignore' })
+  if (found.error || found.status !== 0) return '`taskset` (util-linux) was not found'
+  return undefined
+}
 
 interface Server {
   baseUrl: string
@@ -82,7 +93,10 @@ interface LoadResult {
   requests: number
   seconds: number
   rps: number
+  /** Every response's own time, in ms (floats). */
   latency: { p50: number; p90: number; p99: number; max: number; mean: number }
+  /** autocannon's p99 from its whole-ms histogram, for comparison (autocannon jobs only). */
+  wholeMsP99?: number
   errors: number
   /** Failed requests by error code (the paced client only; autocannon gives none). */
   errorKinds: Record<string, number>
@@ -148,7 +162,7 @@ async function seed(server: Server) {
   await api(server, 'POST', `/files/${smallImage}/actions/virus_scan.json`)
   await sleep(1700) // groups and the scan become ready
   await api(server, 'GET', `/groups/${groupId}.json`)
-  return { groupId, imageId: image.data.id, smallImage }
+  return { groupId, imageId: image.data.id, smallImage, fileIds: ids }
 }
 
 /** Starts one more conversion and waits until it is final: every earlier one is done by then. */
@@ -165,6 +179,13 @@ async function drain(server: Server, imageId: string) {
 }
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits)
+
+/**
+ * A p99 against a budget, to 0.1 ms; to 0.01 ms where 0.1 ms would round a figure over the
+ * budget down onto it (10.04 ms is not met).
+ */
+const p99Text = (value: number, budget = 10) =>
+  `${Number(fmt(value, 1)) <= budget && value > budget ? fmt(value, 2) : fmt(value, 1)} ms`
 
 /** The server's sources at a git ref, in a temporary directory that uses this node_modules. */
 function checkoutOf(ref: string) {
@@ -187,7 +208,7 @@ async function compare(ref: string, duration: number): Promise<string[]> {
         [ref, before],
         ['this checkout', process.cwd()],
       ] as const) {
-        for (const cpus of [undefined, '0'] as const) {
+        for (const cpus of cannotPin() ? [undefined] : ([undefined, '0'] as const)) {
           const server = await startServer(cpus, checkout)
           try {
             await seed(server)
@@ -210,8 +231,8 @@ async function compare(ref: string, duration: number): Promise<string[]> {
                 cpus ? 'pinned' : 'shared',
                 `list ${what}`,
                 fmt(r.rps, 0),
-                fmt(r.latency.p50),
-                fmt(r.latency.p99),
+                fmt(r.latency.p50, 2),
+                fmt(r.latency.p99, 2),
                 fmt((r.serverCpuMs / Math.max(1, r.requests)) * 1000, 0),
               ])
             }
@@ -225,7 +246,7 @@ async function compare(ref: string, duration: number): Promise<string[]> {
     rmSync(before, { recursive: true, force: true })
   }
   return [
-    `Before and after: the server at \`${ref}\` and this checkout, 50 connections, ${duration} s per row, two rounds alternating (shared: both processes on both cores; pinned: server on CPU 0, generator on CPU 1).`,
+    `Before and after: the server at \`${ref}\` and this checkout, 50 connections, ${duration} s per row, two rounds alternating (shared: both processes on both cores; pinned: server on CPU 0, generator on CPU 1${cannotPin() ? `; not run here: ${cannotPin()}` : ''}).`,
     markdownTable(
       ['round', 'server', 'cores', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req'],
       table,
@@ -243,6 +264,7 @@ export async function serverBench({
   const duration = quick ? 2 : 6
   const soakSeconds = quick ? 10 : 120
   const levels = [1, 10, 50]
+  const writesPerSecond = 20
   const rows: Row[] = []
   const details: string[] = []
   const table: string[][] = []
@@ -254,8 +276,9 @@ export async function serverBench({
       what,
       String(connections),
       fmt(r.rps, 0),
-      fmt(r.latency.p50),
-      fmt(r.latency.p99),
+      fmt(r.latency.p50, 2),
+      fmt(r.latency.p99, 2),
+      r.wholeMsP99 === undefined ? '' : String(r.wholeMsP99),
       fmt(r.latency.max),
       `${r.errors + r.timeouts}/${r.non2xx}`,
       fmt(serverPerRequest * 1000, 0),
@@ -268,7 +291,7 @@ export async function serverBench({
 
   const server = await startServer()
   try {
-    const { groupId, imageId, smallImage } = await seed(server)
+    const { groupId, imageId, smallImage, fileIds } = await seed(server)
     const base = `${server.baseUrl}/api/v1/projects/demo`
     const endpoints = [
       { what: 'list groups', url: `${base}/groups.json` },
@@ -281,11 +304,11 @@ export async function serverBench({
     for (const endpoint of endpoints) {
       for (const connections of levels) {
         const r = await load(server, { url: endpoint.url, connections, duration, headers: auth })
-        record(endpoint.what, connections, r)
+        record(endpoint.what, connections, r, 'no writes: answered from kept JSON')
         if (connections === 50 && endpoint.what !== 'view group') {
           rows.push({
-            what: `${endpoint.what}, 50 connections: p99 (p50, req/s)`,
-            figure: `${fmt(r.latency.p99, 0)} ms (${fmt(r.latency.p50, 0)} ms, ${fmt(r.rps, 0)}/s)`,
+            what: `${endpoint.what}, 50 connections flat out, reads between writes (answered from kept JSON): p99 (p50, req/s)`,
+            figure: `${p99Text(r.latency.p99)} (${fmt(r.latency.p50, 1)} ms, ${fmt(r.rps, 0)}/s)`,
             budget: 'p99 ≤ 10 ms',
             met: r.latency.p99 <= 10,
           })
@@ -293,7 +316,34 @@ export async function serverBench({
       }
     }
 
-    // 50 connections that don't saturate the server: 1000 requests/s in all, evenly spaced.
+    // The same with group updates alongside: each write drops the kept answers, so reads after
+    // it build their JSON again, as in a service that is being used.
+    for (const endpoint of endpoints.slice(0, 2)) {
+      const [r, writes] = await Promise.all([
+        load(server, { url: endpoint.url, connections: 50, duration, headers: auth }),
+        load(server, {
+          url: `${base}/groups/${groupId}.json`,
+          connections: 1,
+          duration,
+          overallRate: writesPerSecond,
+          method: 'PUT',
+          headers: { ...auth, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ file_ids: fileIds.slice(0, 3) }),
+        }),
+      ])
+      const writeNote = `${fmt(writes.rps, 1)} group updates/s alongside (p99 ${fmt(writes.latency.p99, 1)} ms, ${writes.errors + writes.timeouts}/${writes.non2xx} errors/non-2xx); server CPU includes them`
+      record(`${endpoint.what} with ${writesPerSecond} group updates/s alongside`, 50, r, writeNote)
+      rows.push({
+        what: `${endpoint.what}, 50 connections flat out, ${writesPerSecond} group updates/s alongside: p99 (p50, req/s)`,
+        figure: `${p99Text(r.latency.p99)} (${fmt(r.latency.p50, 1)} ms, ${fmt(r.rps, 0)}/s)`,
+        budget: 'p99 ≤ 10 ms',
+        met: r.latency.p99 <= 10 && writes.non2xx === 0 && writes.errors === 0,
+      })
+    }
+
+    // Light load: 1000 requests/s in all, evenly spaced over up to 50 connections. Few are in
+    // flight at once (rate × mean latency), so these rows are not the budget's 50 concurrent
+    // connections and have no verdict.
     for (const endpoint of endpoints.slice(0, 2)) {
       const r = await load(server, {
         url: endpoint.url,
@@ -302,12 +352,16 @@ export async function serverBench({
         paced: 1000,
         headers: auth,
       })
-      record(`${endpoint.what} at 1000 req/s, evenly spaced`, 50, r, 'Node http client, not autocannon')
+      const inFlight = (r.rps * r.latency.mean) / 1000
+      record(
+        `${endpoint.what} at 1000 req/s, evenly spaced`,
+        50,
+        r,
+        `Node http client, not autocannon; about ${fmt(inFlight, 1)} requests in flight on average`,
+      )
       rows.push({
-        what: `${endpoint.what}, 50 connections, 1000 req/s evenly spaced: p99 (p50)`,
-        figure: `${fmt(r.latency.p99, 1)} ms (${fmt(r.latency.p50, 1)} ms)`,
-        budget: 'p99 ≤ 10 ms',
-        met: r.latency.p99 <= 10,
+        what: `${endpoint.what}, 1000 req/s evenly spaced over up to 50 connections (light load): p99 (p50, in flight)`,
+        figure: `${fmt(r.latency.p99, 1)} ms (${fmt(r.latency.p50, 1)} ms, ${fmt(inFlight, 1)} in flight on average)`,
       })
     }
 
@@ -360,7 +414,7 @@ export async function serverBench({
     record('list groups while 10 conversions/s run', 10, withConversions[0], 'server CPU incl. conversions')
     rows.push({
       what: 'list groups, 10 connections, 10 conversions/s alongside: p99',
-      figure: `${fmt(withConversions[0].latency.p99, 0)} ms (p50 ${fmt(withConversions[0].latency.p50, 0)} ms)`,
+      figure: `${fmt(withConversions[0].latency.p99, 1)} ms (p50 ${fmt(withConversions[0].latency.p50, 1)} ms)`,
     })
     await drain(server, imageId)
 
@@ -409,26 +463,10 @@ export async function serverBench({
     })
     rows.push({
       what: 'soak: mixed reads p50 / p99 (1000 req/s evenly spaced)',
-      figure: `${fmt(soak.latency.p50, 1)} / ${fmt(soak.latency.p99, 0)} ms, ${fmt(soak.rps, 0)}/s served`,
+      figure: `${fmt(soak.latency.p50, 1)} / ${fmt(soak.latency.p99, 1)} ms, ${fmt(soak.rps, 0)}/s served`,
     })
 
     details.push(
-      markdownTable(
-        [
-          'endpoint',
-          'conns',
-          'req/s',
-          'p50 ms',
-          'p99 ms',
-          'max ms',
-          'errors/non-2xx',
-          'server CPU µs/req',
-          'server CPU %',
-          'generator CPU %',
-          '',
-        ],
-        table,
-      ),
       'Conversions (720p PNG → webp): POSTs, then one more POST polled until final; every earlier job is done by then (they are due in order, 1.2 s after their POST).',
       markdownTable(
         ['conns', 'conversions', 'POST phase s', 'until last final s', 'conversions/s', 'last status'],
@@ -446,31 +484,61 @@ export async function serverBench({
 
   // The fairest figure for the server alone on two cores: server pinned to CPU 0, the
   // generator to CPU 1, so they never take turns on one core.
-  const pinned = await startServer('0')
-  try {
-    const { groupId } = await seed(pinned)
-    const base = `${pinned.baseUrl}/api/v1/projects/demo`
-    await load(pinned, { url: `${base}/groups.json`, connections: 10, duration: 1, headers: auth }, '1')
-    for (const [what, url] of [
-      ['list groups', `${base}/groups.json`],
-      ['list files', `${base}/files.json`],
-      ['view group', `${base}/groups/${groupId}.json`],
-    ] as const) {
-      const r = await load(pinned, { url, connections: 50, duration, headers: auth }, '1')
-      const perRequest = record(`${what} (pinned: server CPU 0, generator CPU 1)`, 50, r)
-      if (what !== 'view group') {
+  const noPinning = cannotPin()
+  if (noPinning) {
+    console.warn(`server: the pinned rows are not run: ${noPinning}.`)
+    rows.push({
+      what: 'list groups and list files, 50 connections, server and generator on separate cores',
+      figure: `not run: ${noPinning}`,
+    })
+  } else {
+    const pinned = await startServer('0')
+    try {
+      const { groupId } = await seed(pinned)
+      const base = `${pinned.baseUrl}/api/v1/projects/demo`
+      await load(pinned, { url: `${base}/groups.json`, connections: 10, duration: 1, headers: auth }, '1')
+      for (const [what, url] of [
+        ['list groups', `${base}/groups.json`],
+        ['list files', `${base}/files.json`],
+        ['view group', `${base}/groups/${groupId}.json`],
+      ] as const) {
+        const r = await load(pinned, { url, connections: 50, duration, headers: auth }, '1')
+        const perRequest = record(
+          `${what} (pinned: server CPU 0, generator CPU 1)`,
+          50,
+          r,
+          'no writes: answered from kept JSON',
+        )
         rows.push({
-          what: `${what}, 50 connections, server and generator on separate cores: p99`,
-          figure: `${fmt(r.latency.p99, 0)} ms (p50 ${fmt(r.latency.p50, 0)} ms, ${fmt(r.rps, 0)}/s; ${fmt(perRequest * 1000, 0)} µs server CPU/req)`,
-          budget: 'p99 ≤ 10 ms',
-          met: r.latency.p99 <= 10,
+          what: `${what}, 50 connections flat out, server and generator on separate cores, reads between writes: p99`,
+          figure: `${p99Text(r.latency.p99)} (p50 ${fmt(r.latency.p50, 1)} ms, ${fmt(r.rps, 0)}/s; ${fmt(perRequest * 1000, 0)} µs server CPU/req)`,
+          // The budget is for list endpoints; view group is shown without a verdict.
+          ...(what !== 'view group' && { budget: 'p99 ≤ 10 ms', met: r.latency.p99 <= 10 }),
         })
       }
+    } finally {
+      await pinned.stop()
     }
-  } finally {
-    await pinned.stop()
   }
 
+  // Built after every row is recorded (the pinned ones too).
+  const mainTable = markdownTable(
+    [
+      'endpoint',
+      'conns',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'p99 ms, autocannon (whole ms)',
+      'max ms',
+      'errors/non-2xx',
+      'server CPU µs/req',
+      'server CPU %',
+      'generator CPU %',
+      '',
+    ],
+    table,
+  )
   if (compareTo) details.push(...(await compare(compareTo, duration)))
   details.unshift(
     [
@@ -479,7 +547,17 @@ export async function serverBench({
       'uploaded through the API. autocannon runs in a separate Node process (`bench/server/loadgen.mjs`), on loopback,',
       `${duration} s per row after a warm-up. Lists are page 1 with 20 items and the secret key. "server CPU" is the server`,
       'process\'s user+system time over the run (all its threads), from /proc; "generator CPU" is the load generator\'s own.',
+      "Latencies are each response's own time as a float (autocannon's `response` event; its histogram keeps whole ms,",
+      'so its p99 of 10 can be 10.9 ms: that column is shown for comparison); verdicts use the exact p99.',
+      '',
+      'The emulator keeps the JSON of its read answers until the storage counts a write, so rows with no writes measure',
+      `answers kept between writes. The rows "with ${writesPerSecond} group updates/s alongside" send that many PUTs of one group`,
+      "(autocannon, 1 connection, evenly spaced) during the reads: each drops the kept answers and the group's job writes",
+      'again when it builds the group. The "evenly spaced" rows (1000 req/s over up to 50 connections) keep only a',
+      "few requests in flight (rate × mean latency), so they are light load, not the budget's 50 concurrent connections:",
+      `no verdict. ${noPinning ? `The pinned rows were not run: ${noPinning}.` : 'The pinned rows run the server with `taskset -c 0` and the generator with `taskset -c 1`.'}`,
     ].join('\n'),
+    mainTable,
   )
   return { title: 'server', rows, details }
 }

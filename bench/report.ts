@@ -28,9 +28,11 @@ export function stats(values: number[]) {
   return { n: sorted.length, median: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? Number.NaN }
 }
 
+/** One line of a markdown table. */
+export const tableLine = (cells: string[]) => `| ${cells.join(' | ')} |`
+
 export function markdownTable(head: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`
-  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n')
+  return [tableLine(head), tableLine(head.map(() => '---')), ...rows.map(tableLine)].join('\n')
 }
 
 export const verdict = (row: Row) =>
@@ -46,4 +48,56 @@ export function printTable(parts: PartResult[]) {
   const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ')
   console.log(`\n${fmt(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`)
   for (const r of rows) console.log(fmt(r))
+}
+
+/** A part's figures and section as an earlier run wrote them into results.md. */
+export interface KeptPart {
+  name: string
+  /** When that run wrote them (ISO). */
+  written: string
+  quick: boolean
+  command: string
+  /** Its rows of "Figures against the budgets", as markdown table lines. */
+  tableLines: string[]
+  /** Its section's markdown, without the heading and the marker. */
+  section: string
+}
+
+type PartOrigin = Pick<KeptPart, 'name' | 'written' | 'quick' | 'command'>
+
+/** A comment at the top of a part's section in results.md: which run wrote it. */
+export const partMarker = (part: PartOrigin) => `<!-- bench part: ${JSON.stringify(part)} -->`
+
+/**
+ * The parts in a results.md, by name: each part's rows of the budget table and its section (from
+ * its `## name` heading up to the next `## `). A section without a marker (a file written before
+ * markers) takes the file's own "Written by" line.
+ */
+export function keptParts(text: string): Map<string, KeptPart> {
+  const lines = text.split('\n')
+  const header = /^Written by `([^`]+)` on (\S+) in/m.exec(text)
+  const fileQuick = text.includes('**Quick run')
+  const out = new Map<string, KeptPart>()
+  for (let i = 0; i < lines.length; i++) {
+    const heading = /^## (\w+)$/.exec(lines[i]!)
+    const name = heading?.[1]
+    if (!name || ['Machine', 'Figures', 'Reading'].includes(name)) continue
+    let end = lines.findIndex((line, j) => j > i && line.startsWith('## '))
+    if (end === -1) end = lines.length
+    let body = lines.slice(i + 1, end)
+    const marker = body
+      .map((line) => /^<!-- bench part: (.*) -->$/.exec(line)?.[1])
+      .find((json) => json !== undefined)
+    const origin: PartOrigin = marker
+      ? (JSON.parse(marker) as PartOrigin)
+      : { name, written: header?.[2] ?? 'unknown', quick: fileQuick, command: header?.[1] ?? 'unknown' }
+    body = body.filter((line) => !line.startsWith('<!-- bench part: '))
+    out.set(name, {
+      ...origin,
+      name,
+      tableLines: lines.filter((line) => line.startsWith(`| ${name} |`)),
+      section: body.join('\n').trim(),
+    })
+  }
+  return out
 }

@@ -1,9 +1,19 @@
 // `npm run bench [-- render|polling|server ...] [--quick] [--compare=<git ref>]`: runs the
 // benchmarks, prints a table of figures against the budgets in DESIGN.md and writes
-// bench/results.md. `--compare` also runs the server's list loads on the sources at that ref.
-import { readFileSync, writeFileSync } from 'node:fs'
+// bench/results.md (a run of some parts keeps the other parts from the file there is).
+// `--compare` also runs the server's list loads on the sources at that ref.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { machineInfo } from './machine.ts'
-import { markdownTable, type PartResult, printTable, verdict } from './report.ts'
+import {
+  type KeptPart,
+  keptParts,
+  markdownTable,
+  type PartResult,
+  partMarker,
+  printTable,
+  tableLine,
+  verdict,
+} from './report.ts'
 
 type Part = (options: { quick: boolean; compareTo?: string }) => Promise<PartResult>
 // Loaded on demand: the polling part sets up jsdom globals, the render part Vite and Chromium.
@@ -36,16 +46,39 @@ for (const name of selected) {
   const t0 = performance.now()
   const result = await (await parts[name]!())({ quick, ...(compareTo && { compareTo }) })
   console.log(`${name} took ${((performance.now() - t0) / 1000).toFixed(0)} s`)
+  if (result.title !== name) throw new Error(`the ${name} part calls itself ${result.title}`)
   results.push(result)
 }
 printTable(results)
+
+// A run of some parts keeps the other parts' figures and sections from the results.md there is,
+// and says in its header which part comes from which run.
+const resultsUrl = new URL('./results.md', import.meta.url)
+const now = new Date().toISOString()
+const command = `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`
+const kept = existsSync(resultsUrl)
+  ? keptParts(readFileSync(resultsUrl, 'utf8'))
+  : new Map<string, KeptPart>()
+const order = Object.keys(parts).filter((name) => selected.includes(name as PartName) || kept.has(name))
+const fresh = new Map(results.map((r) => [r.title, r]))
+const origin = (name: string) => {
+  const part = kept.get(name)
+  return fresh.has(name)
+    ? `${name}: this run${quick ? ' (quick)' : ''}`
+    : `${name}: kept from \`${part!.command}\` on ${part!.written}${part!.quick ? ' (quick)' : ''}`
+}
+const quickParts = order.filter((name) => (fresh.has(name) ? quick : kept.get(name)!.quick))
+const missing = Object.keys(parts).filter((name) => !order.includes(name))
 
 const machine = await machineInfo()
 const lines = [
   '# Benchmark results',
   '',
-  `Written by \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\` on ${new Date().toISOString()} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
-  quick ? '\n**Quick run (short durations): a smoke test, not figures to quote.**' : '',
+  `Written by \`${command}\` on ${now} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  `Parts: ${order.map(origin).join('; ')}.${missing.length ? ` Not run: ${missing.join(', ')}.` : ''}`,
+  quickParts.length
+    ? `\n**Quick run (short durations) of ${quickParts.join(', ')}: a smoke test, not figures to quote.**`
+    : '',
   '',
   '## Machine',
   '',
@@ -59,18 +92,33 @@ const lines = [
   '',
   '## Figures against the budgets',
   '',
-  markdownTable(
-    ['part', 'what', 'figure', 'budget', ''],
-    results.flatMap((part) =>
-      part.rows.map((r) => [part.title, r.what, r.figure, r.budget ?? '', verdict(r)]),
-    ),
-  ),
+  markdownTable(['part', 'what', 'figure', 'budget', ''], []),
+  ...order.flatMap((name) => {
+    const part = fresh.get(name)
+    return part
+      ? part.rows.map((r) => tableLine([part.title, r.what, r.figure, r.budget ?? '', verdict(r)]))
+      : kept.get(name)!.tableLines
+  }),
   '',
-  ...results.flatMap((part) => [`## ${part.title}`, '', ...part.details.flatMap((d) => [d, ''])]),
+  ...order.flatMap((name) => {
+    const part = fresh.get(name)
+    return [
+      `## ${name}`,
+      '',
+      partMarker({
+        name,
+        written: part ? now : kept.get(name)!.written,
+        quick: part ? quick : kept.get(name)!.quick,
+        command: part ? command : kept.get(name)!.command,
+      }),
+      '',
+      ...(part ? part.details.flatMap((d) => [d, '']) : [kept.get(name)!.section, '']),
+    ]
+  }),
   readFileSync(new URL('./notes.md', import.meta.url), 'utf8'),
 ]
 writeFileSync(
-  new URL('./results.md', import.meta.url),
+  resultsUrl,
   `${lines
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')

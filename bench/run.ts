@@ -1,4 +1,4 @@
-// `npm run bench [-- render|polling|server ...] [--quick] [--compare=<git ref>]`: runs the
+// `npm run bench [-- bundle|render|polling|server ...] [--quick] [--compare=<git ref>]`: runs the
 // benchmarks, prints a table of figures against the budgets in DESIGN.md and writes
 // bench/results.md (a run of some parts keeps the other parts from the file there is).
 // `--compare` also runs the server's list loads on the sources at that ref.
@@ -18,6 +18,7 @@ import {
 type Part = (options: { quick: boolean; compareTo?: string }) => Promise<PartResult>
 // Loaded on demand: the polling part sets up jsdom globals, the render part Vite and Chromium.
 const parts: Record<string, () => Promise<Part>> = {
+  bundle: async () => (await import('./bundle/bundleBench.ts')).bundleBench,
   render: async () => (await import('./render/renderBench.ts')).renderBench,
   polling: async () => (await import('./polling/pollingBench.ts')).pollingBench,
   server: async () => (await import('./server/serverBench.ts')).serverBench,
@@ -30,7 +31,7 @@ const compareTo = args.find((a) => a.startsWith('--compare='))?.slice('--compare
 const unknown = args.filter((a) => a !== '--quick' && !a.startsWith('--compare=') && !(a in parts))
 if (unknown.length) {
   console.error(
-    `Unknown argument(s): ${unknown.join(' ')}. Usage: npm run bench -- [render] [polling] [server] [--quick] [--compare=<git ref>]`,
+    `Unknown argument(s): ${unknown.join(' ')}. Usage: npm run bench -- [bundle] [render] [polling] [server] [--quick] [--compare=<git ref>]`,
   )
   process.exit(2)
 }

@@ -11,6 +11,7 @@ import {
   createMemoryBlobStore,
   createMemoryStorage,
   type EmulatorStorage,
+  type FileRecord,
   type GroupRecord,
 } from '../../src/testing/index.ts'
 
@@ -28,6 +29,26 @@ const group = (id: string, createdAt: string, fileIds = ['f-1']): GroupRecord =>
   updatedAt: createdAt,
 })
 
+const file = (id: string, projectId = 'p', createdAt = '2026-01-01T00:00:00Z'): FileRecord => ({
+  id,
+  projectId,
+  uuid: null,
+  status: 'ready',
+  accessToken: `fat-${id}`,
+  isImage: false,
+  mime: 'text/plain',
+  originalName: `${id}.txt`,
+  size: 1,
+  metadata: {},
+  image: null,
+  blobKey: null,
+  sourceUrl: null,
+  createdAt,
+  uploadedAt: createdAt,
+  removedAt: null,
+  expiresAt: null,
+})
+
 describe.each([
   ['memory', () => createMemoryStorage()],
   ['sqlite', () => createSqliteStorage(join(dir, `t-${Math.random()}.sqlite`))],
@@ -40,6 +61,53 @@ describe.each([
     s.putGroup({ ...group('g-other', '2026-01-01T00:00:00Z'), projectId: 'q' })
     expect(s.listGroups('p', 0, 10).rows.map((g) => g.id)).toEqual(['g-c', 'g-a', 'g-b'])
     expect(s.listGroups('p', 1, 1)).toEqual({ rows: [expect.objectContaining({ id: 'g-a' })], count: 3 })
+  })
+
+  it('counts files and groups exactly across inserts, replaces, deletes, a rollback and clear', () => {
+    const s = make()
+    // Each list's count against its rows, for both projects.
+    const counts = () =>
+      ['p', 'q'].flatMap((projectId) => {
+        const files = s.listFiles(projectId, 0, 1000)
+        const groups = s.listGroups(projectId, 0, 1000)
+        expect(files.count).toBe(files.rows.length)
+        expect(groups.count).toBe(groups.rows.length)
+        return [files.count, groups.count]
+      })
+    expect(counts()).toEqual([0, 0, 0, 0])
+    s.putFile(file('f-1'))
+    s.putFile(file('f-2'))
+    s.putFile(file('f-3', 'q'))
+    s.putGroup(group('g-1', '2026-01-01T00:00:00Z'))
+    expect(counts()).toEqual([2, 1, 1, 0])
+    s.putFile({ ...file('f-1'), status: 'removed' })
+    s.putGroup(group('g-1', '2026-01-01T00:00:00Z', ['f-1', 'f-2']))
+    s.putGroup(group('g-2', '2026-01-01T00:00:01Z'))
+    expect(counts()).toEqual([2, 2, 1, 0])
+    s.deleteGroup('g-1')
+    s.deleteGroup('g-1')
+    s.deleteGroup('g-missing')
+    expect(counts()).toEqual([2, 1, 1, 0])
+    expect(() =>
+      s.transaction(() => {
+        s.putFile(file('f-4'))
+        s.putFile(file('f-5', 'q'))
+        s.putGroup({ ...group('g-3', '2026-01-01T00:00:02Z'), projectId: 'q' })
+        s.deleteGroup('g-2')
+        expect(counts()).toEqual([3, 0, 2, 1])
+        throw new Error('boom')
+      }),
+    ).toThrow('boom')
+    expect(counts()).toEqual([2, 1, 1, 0])
+    s.transaction(() => {
+      s.putFile(file('f-4'))
+      s.deleteGroup('g-2')
+    })
+    expect(counts()).toEqual([3, 0, 1, 0])
+    s.clear?.()
+    expect(counts()).toEqual([0, 0, 0, 0])
+    s.putFile(file('f-1', 'q'))
+    expect(counts()).toEqual([0, 0, 1, 0])
   })
 
   it('rolls a failed transaction back', () => {
@@ -116,6 +184,46 @@ it('the blob directory removes temp files a crash left behind, and keeps the blo
   const after = createFsBlobStore(path)
   expect(readdirSync(path)).toEqual(['f-kept'])
   expect([...((await after.get('f-kept')) ?? [])]).toEqual([1])
+})
+
+it('sqlite storage counts a project once, not on every list, until a rollback or clear', () => {
+  const path = join(dir, 'counted.sqlite')
+  const s = createSqliteStorage(path)
+  s.putFile(file('f-1'))
+  s.putGroup(group('g-1', '2026-01-01T00:00:00Z'))
+  expect([s.listFiles('p', 0, 10).count, s.listGroups('p', 0, 10).count]).toEqual([1, 1])
+  // Rows written behind its back (only the server writes its database, under its lock) show
+  // whether a list counts again: the kept counts don't see them, a forgotten count does.
+  const behind = new Database(path)
+  const sneak = (n: number) => {
+    behind
+      .prepare('INSERT INTO files (id, project_id, created_at, data) VALUES (?, ?, ?, ?)')
+      .run(`f-sneak-${n}`, 'p', '2026-01-02T00:00:00Z', JSON.stringify(file(`f-sneak-${n}`)))
+    behind
+      .prepare('INSERT INTO groups_ (id, project_id, created_at, data) VALUES (?, ?, ?, ?)')
+      .run(
+        `g-sneak-${n}`,
+        'p',
+        '2026-01-02T00:00:00Z',
+        JSON.stringify(group(`g-sneak-${n}`, '2026-01-02T00:00:00Z')),
+      )
+  }
+  sneak(1)
+  expect([s.listFiles('p', 0, 10).count, s.listGroups('p', 0, 10).count]).toEqual([1, 1])
+  s.putFile(file('f-2'))
+  expect(s.listFiles('p', 0, 10).count).toBe(2)
+  expect(() =>
+    s.transaction(() => {
+      s.putFile(file('f-3'))
+      throw new Error('boom')
+    }),
+  ).toThrow('boom')
+  expect([s.listFiles('p', 0, 10).count, s.listGroups('p', 0, 10).count]).toEqual([3, 2])
+  s.clear?.()
+  sneak(2)
+  expect([s.listFiles('p', 0, 10).count, s.listGroups('p', 0, 10).count]).toEqual([1, 1])
+  behind.close()
+  s.close()
 })
 
 it('sqlite storage keeps meta values and refuses a database from a newer server', () => {

@@ -110,6 +110,23 @@ describe.each([
     expect(counts()).toEqual([0, 0, 1, 0])
   })
 
+  it('gives every page alike, from either end: ties by id, other projects left out', () => {
+    const s = make()
+    const ids = ['f-5', 'f-1', 'f-4', 'f-2', 'f-7', 'f-3', 'f-6']
+    // Two at each second, so the id decides within one.
+    ids.forEach((id, i) => {
+      s.putFile(file(id, 'p', `2026-01-01T00:00:0${Math.floor(i / 2)}Z`))
+      s.putFile(file(`${id}-q`, 'q', `2026-01-01T00:00:0${Math.floor(i / 2)}Z`))
+    })
+    const inOrder = ['f-1', 'f-5', 'f-2', 'f-4', 'f-3', 'f-7', 'f-6']
+    for (let limit = 1; limit <= 8; limit++)
+      for (let offset = 0; offset <= 9; offset++)
+        expect(s.listFiles('p', offset, limit), `offset ${offset} limit ${limit}`).toEqual({
+          rows: inOrder.slice(offset, offset + limit).map((id) => expect.objectContaining({ id })),
+          count: 7,
+        })
+  })
+
   it('rolls a failed transaction back', () => {
     const s = make()
     s.putGroup(group('g-1', '2026-01-01T00:00:00Z', ['f-1']))

@@ -216,18 +216,35 @@ export const conversionsQueryOptions = (ctx: QueryContext, fileId: string) =>
 
 /**
  * Every file of a group in order, as one page: the pages its count needs at the size the service
- * answers with (100 asked; the real service gives 20 whatever is asked), at most 100 pages. A
- * group that can't be read whole and consistent is an `invalid_response` error (an editor saving
- * part of it would drop the rest), translatable as `error.invalid_response`.
+ * answers with (100 asked; the real service gives 20 whatever is asked), at most 100 pages, so
+ * 10,000 files (2,000 at 20 a page). A group that can't be read whole and consistent is an
+ * `invalid_response` error (an editor saving part of it would drop the rest), translatable as
+ * `error.invalid_response`: one larger than the 100 pages can hold is said after the first page,
+ * without reading the rest.
  */
 export const groupAllFilesQueryOptions = (ctx: QueryContext, id: string) =>
   queryOptions({
     queryKey: fileServiceKeys.groupAllFiles(ctx, id),
     queryFn: ({ signal }) =>
       reportAuth(ctx, async (): Promise<Page<FileResource>> => {
+        const invalid = (message: string) =>
+          new FileServiceError({
+            status: 200,
+            code: 'invalid_response',
+            messages: [message],
+            method: 'GET',
+            path: `/groups/${id}/files.json`,
+          })
         const first = await ctx.client.groups.files(id, { page: 1, items: 100 }, { signal })
+        const size = first.data.length
         // Not the page count an answer claims (5000 would be 5000 requests at once).
-        const pages = Math.min(first.pages, Math.ceil(first.count / (first.data.length || 1)), 100)
+        const needed = Math.ceil(first.count / (size || 1))
+        // Read to the 100th page, it would still not be whole: said now, true every time.
+        if (size && needed > 100)
+          throw invalid(
+            `The group has ${first.count} files; at most ${size * 100} can be read as one list (100 pages of ${size}).`,
+          )
+        const pages = Math.min(first.pages, needed, 100)
         const rest = await Promise.all(
           Array.from({ length: pages - 1 }, (_, i) =>
             ctx.client.groups.files(id, { page: i + 2, items: 100 }, { signal }),
@@ -242,15 +259,9 @@ export const groupAllFilesQueryOptions = (ctx: QueryContext, id: string) =>
           new Set(data.map((f) => f.id)).size !== data.length ||
           all.some((page) => page.count !== first.count)
         )
-          throw new FileServiceError({
-            status: 200,
-            code: 'invalid_response',
-            messages: [
-              `The group's ${first.count} files could not be read as one list; it may have changed meanwhile.`,
-            ],
-            method: 'GET',
-            path: `/groups/${id}/files.json`,
-          })
+          throw invalid(
+            `The group's ${first.count} files could not be read as one list; it may have changed meanwhile.`,
+          )
         return { data, count: first.count, page: 1, pageSize: Math.max(first.count, 1), pages: 1 }
       }),
     staleTime: (query) => fresh(ctx, query),

@@ -125,18 +125,54 @@ describe('query hooks against the emulator', () => {
     )
     await waitFor(() => expect(result.current.isSuccess).toBe(true))
     expect(count('GET', '/files.json')).toBe(1)
-    // It claims 5000 files on pages of 2: at most 100 pages are asked for, and a group that
-    // could not be read whole is an error (saved in part, the rest would be dropped).
+    // It claims 5000 files on pages of 2: more than 100 pages hold, so no page more is asked
+    // for, and a group that can't be read whole is an error (saved in part, the rest would go).
     claim = { count: 5000, pages: 5000 }
     const { groups: more } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
     rerender({ id: more[0]!.id })
     await waitFor(() => expect(result.current.isError).toBe(true))
     expect(result.current.error).toMatchObject({
       code: 'invalid_response',
-      messages: ["The group's 5000 files could not be read as one list; it may have changed meanwhile."],
+      messages: ['The group has 5000 files; at most 200 can be read as one list (100 pages of 2).'],
     })
-    expect(count('GET', '/files.json')).toBe(101)
+    expect(count('GET', '/files.json')).toBe(2)
   })
+
+  it("a group's every file: one larger than 100 pages at the real service's 20 says so after one page, and Try again says it again", async () => {
+    const { files } = await emulator.seed({
+      files: Array.from({ length: 2001 }, () => ({ sample: 'blank' as const })),
+    })
+    const ids = files.map((f) => f.id)
+    const { groups } = await emulator.seed({ groups: [{ fileIds: ids }, { fileIds: ids.slice(1) }] })
+    server.use(
+      http.get(`${baseUrl}/api/v1/projects/demo/groups/:id/files.json`, ({ request }) => {
+        const url = new URL(request.url)
+        url.searchParams.set('items', '20')
+        return emulator.fetch(new Request(url, request))
+      }),
+    )
+    const { Wrapper } = wrapper()
+    const { result, rerender } = renderHook(
+      ({ id }) => useQuery(groupAllFilesQueryOptions(useFileService(), id)),
+      { wrapper: Wrapper, initialProps: { id: groups[0]!.id } },
+    )
+    await waitFor(() => expect(result.current.isError).toBe(true))
+    // Not "it may have changed meanwhile" after 100 pages: it did not change, and never fits.
+    expect(result.current.error).toMatchObject({
+      code: 'invalid_response',
+      messages: ['The group has 2001 files; at most 2000 can be read as one list (100 pages of 20).'],
+    })
+    expect(count('GET', '/files.json')).toBe(1)
+    await act(() => result.current.refetch())
+    expect(result.current.error).toMatchObject({ code: 'invalid_response' })
+    expect(count('GET', '/files.json')).toBe(2)
+    // 2000 fit: read whole.
+    rerender({ id: groups[1]!.id })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(result.current.data!.data.map((f) => f.id)).toEqual(ids.slice(1))
+    expect(count('GET', '/files.json')).toBe(102)
+    // Seeding 2001 files takes seconds on a busy machine, past the 5 s default.
+  }, 20_000)
 
   it('useGroups: a page of groups with the secret key, and the next page prefetched', async () => {
     const { files } = await emulator.seed({ files: [{}, {}] })

@@ -174,6 +174,80 @@ describe('query hooks against the emulator', () => {
     // Seeding 2001 files takes seconds on a busy machine, past the 5 s default.
   }, 20_000)
 
+  it("a group's every file: at most 4 pages on their way at once (a browser queues past 6 while their timeouts run), in order", async () => {
+    const { files } = await emulator.seed({
+      files: Array.from({ length: 200 }, () => ({ sample: 'blank' as const })),
+    })
+    const { groups } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
+    let inFlight = 0
+    let most = 0
+    server.use(
+      http.get(`${baseUrl}/api/v1/projects/demo/groups/:id/files.json`, async ({ request }) => {
+        const url = new URL(request.url)
+        url.searchParams.set('items', '20')
+        most = Math.max(most, ++inFlight)
+        try {
+          // Answered out of order: later pages sooner.
+          await new Promise((resolve) => setTimeout(resolve, 30 - 3 * Number(url.searchParams.get('page'))))
+          return await emulator.fetch(new Request(url, request))
+        } finally {
+          inFlight--
+        }
+      }),
+    )
+    const { Wrapper } = wrapper()
+    const { result } = renderHook(
+      () => useQuery(groupAllFilesQueryOptions(useFileService(), groups[0]!.id)),
+      { wrapper: Wrapper },
+    )
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(result.current.data!.data.map((f) => f.id)).toEqual(files.map((f) => f.id))
+    expect(count('GET', '/files.json')).toBe(10)
+    expect(most).toBe(4)
+  })
+
+  it("a group's every file: a page that fails asks no more pages and aborts those on their way", async () => {
+    const { files } = await emulator.seed({
+      files: Array.from({ length: 200 }, () => ({ sample: 'blank' as const })),
+    })
+    const { groups } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
+    const held: Request[] = []
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    server.use(
+      http.get(`${baseUrl}/api/v1/projects/demo/groups/:id/files.json`, async ({ request }) => {
+        const url = new URL(request.url)
+        url.searchParams.set('items', '20')
+        const page = url.searchParams.get('page')
+        if (page === '3') {
+          await new Promise((resolve) => setTimeout(resolve, 20))
+          return HttpResponse.json({ errors: ['Internal error'] }, { status: 500 })
+        }
+        if (page !== '1') {
+          held.push(request)
+          await released
+        }
+        return emulator.fetch(new Request(url, request))
+      }),
+    )
+    try {
+      const { Wrapper } = wrapper()
+      const { result } = renderHook(
+        () => useQuery({ ...groupAllFilesQueryOptions(useFileService(), groups[0]!.id), retry: false }),
+        { wrapper: Wrapper },
+      )
+      await waitFor(() => expect(result.current.isError).toBe(true))
+      expect(result.current.error).toMatchObject({ status: 500, code: 'server_error' })
+      // Page 1, then pages 2 to 5 at once; 3 failed: no page 6.
+      expect(count('GET', '/files.json')).toBe(5)
+      expect(held.map((r) => r.signal.aborted)).toEqual([true, true, true])
+    } finally {
+      release()
+    }
+  })
+
   it('useGroups: a page of groups with the secret key, and the next page prefetched', async () => {
     const { files } = await emulator.seed({ files: [{}, {}] })
     for (let i = 0; i < 3; i++) await emulator.seed({ groups: [{ fileIds: [files[0]!.id] }] })

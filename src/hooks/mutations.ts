@@ -12,6 +12,14 @@ import { reportAuth } from './policy.js'
 // retry could repeat a write that reached the service (a second group, a second upload).
 const once = { retry: false } as const
 
+// A write is done when the service has answered it: the lists it refreshes are not waited for
+// (TanStack awaits what onSuccess returns, and a list on screen that is slow, or fails and is
+// retried, would hold every upload, and the next one queued, for as long). Its own resource,
+// shown, is.
+const refresh = (queryClient: QueryClient, queryKey: QueryKey) => {
+  void queryClient.invalidateQueries({ queryKey })
+}
+
 /** What `useCreateGroup().mutate()` takes: the group's files, in order. */
 export interface CreateGroupVariables {
   fileIds: readonly string[]
@@ -49,7 +57,7 @@ export function useCreateGroup() {
         reportAuth(ctx, () => ctx.client.groups.create({ fileIds })),
       onSuccess: (group) => {
         queryClient.setQueryData(fileServiceKeys.group(ctx, group.id), group)
-        return queryClient.invalidateQueries({ queryKey: fileServiceKeys.groupList(ctx) })
+        refresh(queryClient, fileServiceKeys.groupList(ctx))
       },
       onError: askAgainIfMaybeDone(queryClient, fileServiceKeys.groupList(ctx)),
     },
@@ -123,14 +131,13 @@ export function useUpdateGroup() {
       onSettled: (_data, error, { id }) => {
         // With several edits in flight, only the last one refetches: earlier answers would
         // briefly show an intermediate order. The lists show each group's file count. Saved, the
-        // group is the answer just set (its poll follows the build): only its files are asked.
+        // group is the answer just set (its poll follows the build): only its files are asked,
+        // and waited for (an editor shows them, the server's, once saved); not the lists.
         if (overlapping(id)) return
-        return Promise.all([
-          queryClient.invalidateQueries({
-            queryKey: error ? fileServiceKeys.group(ctx, id) : fileServiceKeys.groupFiles(ctx, id),
-          }),
-          queryClient.invalidateQueries({ queryKey: fileServiceKeys.groupList(ctx) }),
-        ])
+        refresh(queryClient, fileServiceKeys.groupList(ctx))
+        return queryClient.invalidateQueries({
+          queryKey: error ? fileServiceKeys.group(ctx, id) : fileServiceKeys.groupFiles(ctx, id),
+        })
       },
     },
     queryClient,
@@ -152,10 +159,8 @@ export function useDeleteGroup() {
         const queryKey = fileServiceKeys.group(ctx, id)
         // A query removed while shown keeps showing its data, out of reach of any refetch.
         queryClient.removeQueries({ queryKey, predicate: (query) => !query.getObserversCount() })
-        return Promise.all([
-          queryClient.invalidateQueries({ queryKey }),
-          queryClient.invalidateQueries({ queryKey: fileServiceKeys.groupList(ctx) }),
-        ])
+        refresh(queryClient, fileServiceKeys.groupList(ctx))
+        return queryClient.invalidateQueries({ queryKey })
       },
     },
     queryClient,
@@ -170,6 +175,7 @@ export interface UploadFileVariables extends UploadOptions {
 /**
  * Uploads one file per call. Progress comes through `onProgress` and cancel through `signal`
  * in the variables, so several uploads can run at once with `mutateAsync`, each with its own.
+ * It settles with the service's answer; the file lists refetch without being waited for.
  */
 export function useUploadFile() {
   const ctx = useFileService()
@@ -186,7 +192,7 @@ export function useUploadFile() {
         reportAuth(ctx, () => ctx.client.files.upload(file, options)),
       onSuccess: (file) => {
         queryClient.setQueryData(fileServiceKeys.file(ctx, file.id), file)
-        return queryClient.invalidateQueries({ queryKey: fileServiceKeys.fileList(ctx) })
+        refresh(queryClient, fileServiceKeys.fileList(ctx))
       },
       onError: askAgainIfMaybeDone(queryClient, fileServiceKeys.fileList(ctx)),
     },
@@ -231,7 +237,7 @@ export function useConvert(kind: ConversionKind) {
         reportAuth(ctx, () => ctx.client.conversions.convert(fileId, kind, recipe)),
       onSuccess: (file) => {
         queryClient.setQueryData(fileServiceKeys.file(ctx, file.id), file)
-        return queryClient.invalidateQueries({ queryKey: fileServiceKeys.fileList(ctx) })
+        refresh(queryClient, fileServiceKeys.fileList(ctx))
       },
       onError: askAgainIfMaybeDone(queryClient, fileServiceKeys.fileList(ctx)),
     },

@@ -3,11 +3,11 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { FileServiceProvider, FileUploader } from '../../src/index.ts'
+import { FileList, FileServiceProvider, FileUploader } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
-const { emulator, server, count } = setupEmulator()
+const { emulator, server, count, hold } = setupEmulator()
 const item = (name: string) => screen.getByText(name).closest('li')!
 afterEach(() => onlineManager.setOnline(true))
 
@@ -242,6 +242,37 @@ describe('FileUploader', () => {
     expect(within(screen.getByRole('list', { name: 'Uploads' })).getAllByRole('listitem')).toHaveLength(1)
     expect(sentWith).toEqual(['A', 'A', 'A', 'B'])
     expect(onUploaded).toHaveBeenCalledOnce()
+  })
+
+  it('an upload is done once the service answers it, and the next waiting one starts, while a FileList beside it still refreshes', async () => {
+    await emulator.seed({ files: [{}] })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    render(
+      <>
+        <FileUploader />
+        <FileList />
+      </>,
+      { wrapper: Wrapper },
+    )
+    await screen.findByRole('table')
+    expect(count('GET', '/demo/files.json')).toBe(1)
+    // The list's answers take their time (or fail and are retried): the uploads don't wait.
+    const release = hold('get', '/api/v1/projects/demo/files.json')
+    try {
+      const names = ['1.txt', '2.txt', '3.txt', '4.txt']
+      await user.upload(
+        screen.getByLabelText('Choose files'),
+        names.map((name) => new File([name], name, { type: 'text/plain' })),
+      )
+      const line = (name: string) => within(item(name)).getByRole('status').textContent
+      await vi.waitFor(() => expect(names.map(line)).toEqual(names.map(() => 'Uploaded')))
+      expect(count('POST', '/files.json')).toBe(4)
+      expect(screen.getAllByRole('row')).toHaveLength(2)
+    } finally {
+      release()
+    }
+    await vi.waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(6))
   })
 
   it('sends three files at a time; the rest wait, saying so, and a waiting one can be canceled; reports how many are pending', async () => {

@@ -27,7 +27,7 @@ import {
 import { subjectPng } from '../../src/testing/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from './setup.tsx'
 
-const { emulator, count, server } = setupEmulator({ delays: { group: 50 } })
+const { emulator, count, server, hold } = setupEmulator({ delays: { group: 50 } })
 const ids = (files: FileResource[] | undefined) => files?.map((f) => f.id)
 
 async function groupOfThree() {
@@ -319,6 +319,122 @@ describe('mutation hooks', () => {
       }),
     )
     await waitFor(() => expect(result.current.list.data?.count).toBe(2))
+  })
+
+  describe('a write is done once the service answers it, not once the lists it refreshes have: they may be slow, or fail and be retried', () => {
+    const png = () => new Blob([subjectPng() as BlobPart], { type: 'image/png' })
+    /** Resolves `done()` to true once `write` has, while the list's answers are held. */
+    const settles = (write: Promise<unknown>) => {
+      let done = false
+      write.then(() => {
+        done = true
+      })
+      return () => done
+    }
+
+    it('useUploadFile (FileUploader starts the next queued upload then)', async () => {
+      await emulator.seed({ files: [{}] })
+      const { Wrapper } = wrapper()
+      const { result } = renderHook(() => ({ upload: useUploadFile(), list: useFiles() }), {
+        wrapper: Wrapper,
+      })
+      await waitFor(() => expect(result.current.list.data?.count).toBe(1))
+      const release = hold('get', '/api/v1/projects/demo/files.json')
+      try {
+        const done = settles(result.current.upload.mutateAsync({ file: png(), name: 'new.png' }))
+        await waitFor(() => expect(count('GET', '/demo/files.json')).toBe(2))
+        await waitFor(() => expect(done()).toBe(true))
+        expect(result.current.list.data?.count).toBe(1)
+      } finally {
+        release()
+      }
+      // The list is still refreshed.
+      await waitFor(() => expect(result.current.list.data?.count).toBe(2))
+    })
+
+    it('useConvert', async () => {
+      const { files } = await emulator.seed({ files: [{}] })
+      const { Wrapper } = wrapper()
+      const { result } = renderHook(() => ({ convert: useConvert('image'), list: useFiles() }), {
+        wrapper: Wrapper,
+      })
+      await waitFor(() => expect(result.current.list.data?.count).toBe(1))
+      const release = hold('get', '/api/v1/projects/demo/files.json')
+      try {
+        const done = settles(
+          result.current.convert.mutateAsync({
+            fileId: files[0]!.id,
+            recipe: { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] },
+          }),
+        )
+        await waitFor(() => expect(count('GET', '/demo/files.json')).toBe(2))
+        await waitFor(() => expect(done()).toBe(true))
+      } finally {
+        release()
+      }
+      await waitFor(() => expect(result.current.list.data?.count).toBe(2))
+    })
+
+    it('useCreateGroup', async () => {
+      const { files } = await emulator.seed({ files: [{}] })
+      const { Wrapper } = wrapper()
+      const { result } = renderHook(() => ({ create: useCreateGroup(), list: useGroups() }), {
+        wrapper: Wrapper,
+      })
+      await waitFor(() => expect(result.current.list.data?.count).toBe(0))
+      const release = hold('get', '/api/v1/projects/demo/groups.json')
+      try {
+        const done = settles(result.current.create.mutateAsync({ fileIds: [files[0]!.id] }))
+        await waitFor(() => expect(count('GET', '/groups.json')).toBe(2))
+        await waitFor(() => expect(done()).toBe(true))
+      } finally {
+        release()
+      }
+      await waitFor(() => expect(result.current.list.data?.count).toBe(1))
+    })
+
+    it("useDeleteGroup: once the group shown is asked again (its own), not the lists'", async () => {
+      const { group } = await groupOfThree()
+      const { Wrapper } = wrapper()
+      const { result } = renderHook(
+        () => ({ del: useDeleteGroup(), list: useGroups(), group: useGroup(group.id) }),
+        { wrapper: Wrapper },
+      )
+      await waitFor(() => expect(result.current.list.data?.count).toBe(1))
+      await waitFor(() => expect(result.current.group.isSuccess).toBe(true))
+      const release = hold('get', '/api/v1/projects/demo/groups.json')
+      try {
+        const done = settles(result.current.del.mutateAsync(group.id))
+        await waitFor(() => expect(done()).toBe(true))
+        expect(result.current.group.error).toBeInstanceOf(NotFoundError)
+        expect(count('GET', '/groups.json')).toBe(2)
+      } finally {
+        release()
+      }
+      await waitFor(() => expect(result.current.list.data?.count).toBe(0))
+    })
+
+    it("useUpdateGroup: once the group's own files are asked again, not the lists'", async () => {
+      const { fileIds, group } = await groupOfThree()
+      const { Wrapper } = wrapper()
+      const { result } = renderHook(
+        () => ({ update: useUpdateGroup(), list: useGroups(), files: useGroupFiles(group.id) }),
+        { wrapper: Wrapper },
+      )
+      await waitFor(() => expect(result.current.list.data?.count).toBe(1))
+      await waitFor(() => expect(result.current.files.isSuccess).toBe(true))
+      const release = hold('get', '/api/v1/projects/demo/groups.json')
+      try {
+        const reversed = [...fileIds].reverse()
+        const done = settles(result.current.update.mutateAsync({ id: group.id, fileIds: reversed }))
+        await waitFor(() => expect(done()).toBe(true))
+        expect(count('GET', `/groups/${group.id}/files.json`)).toBe(2)
+        expect(ids(result.current.files.data?.data)).toEqual(reversed)
+        expect(count('GET', '/groups.json')).toBe(2)
+      } finally {
+        release()
+      }
+    })
   })
 
   describe('a write the service did but never answered (unconfirmed): what it would have changed is asked again', () => {

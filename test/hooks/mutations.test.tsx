@@ -393,20 +393,38 @@ describe('mutation hooks', () => {
       await waitFor(() => expect(result.current.list.data?.count).toBe(1))
     })
 
+    /** The group's own read answers 300 ms late: a write that waits for it settles after it. */
+    const slowGet = (path: string) =>
+      server.use(
+        http.get(`${baseUrl}${path}`, async ({ request }) => {
+          await delay(300)
+          return emulator.fetch(request)
+        }),
+      )
+
     it("useDeleteGroup: once the group shown is asked again (its own), not the lists'", async () => {
       const { group } = await groupOfThree()
       const { Wrapper } = wrapper()
       const { result } = renderHook(
-        () => ({ del: useDeleteGroup(), list: useGroups(), group: useGroup(group.id) }),
+        () => ({
+          del: useDeleteGroup(),
+          list: useGroups(),
+          group: useGroup(group.id),
+          ctx: useFileService(),
+        }),
         { wrapper: Wrapper },
       )
       await waitFor(() => expect(result.current.list.data?.count).toBe(1))
       await waitFor(() => expect(result.current.group.isSuccess).toBe(true))
       const release = hold('get', '/api/v1/projects/demo/groups.json')
+      slowGet(`/api/v1/projects/demo/groups/${group.id}.json`)
       try {
-        const done = settles(result.current.del.mutateAsync(group.id))
-        await waitFor(() => expect(done()).toBe(true))
-        expect(result.current.group.error).toBeInstanceOf(NotFoundError)
+        const { ctx } = result.current
+        // The cache as it is the moment the delete settles: the group's 404 already in.
+        const seen = await result.current.del
+          .mutateAsync(group.id)
+          .then(() => ctx.queryClient.getQueryState(fileServiceKeys.group(ctx, group.id))?.error)
+        expect(seen).toBeInstanceOf(NotFoundError)
         expect(count('GET', '/groups.json')).toBe(2)
       } finally {
         release()
@@ -418,16 +436,26 @@ describe('mutation hooks', () => {
       const { fileIds, group } = await groupOfThree()
       const { Wrapper } = wrapper()
       const { result } = renderHook(
-        () => ({ update: useUpdateGroup(), list: useGroups(), files: useGroupFiles(group.id) }),
+        () => ({
+          update: useUpdateGroup(),
+          list: useGroups(),
+          files: useGroupFiles(group.id),
+          ctx: useFileService(),
+        }),
         { wrapper: Wrapper },
       )
       await waitFor(() => expect(result.current.list.data?.count).toBe(1))
       await waitFor(() => expect(result.current.files.isSuccess).toBe(true))
       const release = hold('get', '/api/v1/projects/demo/groups.json')
+      slowGet(`/api/v1/projects/demo/groups/${group.id}/files.json`)
       try {
         const reversed = [...fileIds].reverse()
-        const done = settles(result.current.update.mutateAsync({ id: group.id, fileIds: reversed }))
-        await waitFor(() => expect(done()).toBe(true))
+        const { ctx } = result.current
+        // The moment the save settles, the group's files have been asked again and answered.
+        const fetching = await result.current.update
+          .mutateAsync({ id: group.id, fileIds: reversed })
+          .then(() => ctx.queryClient.isFetching({ queryKey: fileServiceKeys.groupFiles(ctx, group.id) }))
+        expect(fetching).toBe(0)
         expect(count('GET', `/groups/${group.id}/files.json`)).toBe(2)
         expect(ids(result.current.files.data?.data)).toEqual(reversed)
         expect(count('GET', '/groups.json')).toBe(2)

@@ -218,8 +218,9 @@ export const conversionsQueryOptions = (ctx: QueryContext, fileId: string) =>
  * Every file of a group in order, as one page: the pages its count needs at the size the service
  * answers with (100 asked; the real service gives 20 whatever is asked), at most 100 pages, so
  * 10,000 files (2,000 at 20 a page). Pages after the first are read at most 4 at a time, fewer
- * than the 6 a browser sends to one origin, so none waits in its queue while its timeout runs;
- * once one fails no more are asked and those on their way are aborted. A group that can't be read
+ * than the 6 a browser sends to one origin, so they don't wait in its queue while their timeouts
+ * run (unless other requests, uploads say, hold that origin too); once one fails no more are
+ * asked and those on their way are aborted. A group that can't be read
  * whole and consistent is an `invalid_response` error (an editor saving part of it would drop the
  * rest), translatable as `error.invalid_response`: one larger than the 100 pages can hold is said
  * after the first page, without reading the rest.

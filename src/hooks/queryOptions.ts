@@ -240,10 +240,16 @@ export const groupAllFilesQueryOptions = (ctx: QueryContext, id: string) =>
           })
         const first = await ctx.client.groups.files(id, { page: 1, items: 100 }, { signal })
         const size = first.data.length
+        const changed = () =>
+          invalid(
+            `The group's ${first.count} files could not be read as one list; it may have changed meanwhile.`,
+          )
+        // A first page with no file while the count says some: none of the pages can be read.
+        if (!size && first.count) throw changed()
         // Not the page count an answer claims (5000 would be 5000 requests).
         const needed = Math.ceil(first.count / (size || 1))
         // Read to the 100th page, it would still not be whole: said now, true every time.
-        if (size && needed > 100)
+        if (needed > 100)
           throw invalid(
             `The group has ${first.count} files; at most ${size * 100} can be read as one list (100 pages of ${size}).`,
           )
@@ -273,9 +279,7 @@ export const groupAllFilesQueryOptions = (ctx: QueryContext, id: string) =>
           new Set(data.map((f) => f.id)).size !== data.length ||
           all.some((page) => page.count !== first.count)
         )
-          throw invalid(
-            `The group's ${first.count} files could not be read as one list; it may have changed meanwhile.`,
-          )
+          throw changed()
         return { data, count: first.count, page: 1, pageSize: Math.max(first.count, 1), pages: 1 }
       }),
     staleTime: (query) => fresh(ctx, query),

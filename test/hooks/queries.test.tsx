@@ -136,6 +136,23 @@ describe('query hooks against the emulator', () => {
       messages: ['The group has 5000 files; at most 200 can be read as one list (100 pages of 2).'],
     })
     expect(count('GET', '/files.json')).toBe(2)
+    // Its first page empty while its count says 3: no page can be read, and none more is asked
+    // for (the count over pages of 1 would be 3 more, up to 100).
+    claim = { count: 3, pages: 3 }
+    server.use(
+      http.get(`${baseUrl}/api/v1/projects/demo/groups/:id/files.json`, async ({ request }) => {
+        const body = await (await emulator.fetch(request)).json()
+        return HttpResponse.json({ data: [], pagination: { ...body.pagination, ...claim } })
+      }),
+    )
+    const { groups: third } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
+    rerender({ id: third[0]!.id })
+    await waitFor(() => expect(result.current.isError).toBe(true))
+    expect(result.current.error).toMatchObject({
+      code: 'invalid_response',
+      messages: ["The group's 3 files could not be read as one list; it may have changed meanwhile."],
+    })
+    expect(count('GET', '/files.json')).toBe(3)
   })
 
   it("a group's every file: one larger than 100 pages at the real service's 20 says so after one page, and Try again says it again", async () => {

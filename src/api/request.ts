@@ -154,21 +154,19 @@ export async function request<T>(
   // A POST may have been done when no answer comes (a second group, a second upload): it waits
   // twice as long, and its error says so, unless its bytes visibly never all went out.
   const answerWait = method === 'POST' ? limit * 2 : limit
-  // Bytes seen not all sent (or none sent: a token function still working): nothing was done.
-  // Until progress says so, it may have been.
-  let partial = true
-  let sent = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let timedOut: FileServiceError | undefined
-  const arm = (ms: number) => {
+  // What the request waits for, at most `ms`. Waiting for the token, or for bytes seen not all
+  // sent, nothing was done; waiting for the answer, a POST may have been.
+  const arm = (ms: number, waiting: 'token' | 'upload progress' | 'answer') => {
     clearTimeout(timer)
     // 0 or Infinity: no limit (a timer past 2^31 ms would fire at once).
     if (ms > 0 && ms < 2 ** 31)
       timer = setTimeout(() => {
         timedOut = new FileServiceError({
           status: 0,
-          code: partial || method !== 'POST' ? 'timeout' : 'unconfirmed',
-          messages: [`No ${sent ? (partial ? 'upload progress' : 'answer') : 'token'} in ${ms / 1000} s.`],
+          code: waiting === 'answer' && method === 'POST' ? 'unconfirmed' : 'timeout',
+          messages: [`No ${waiting} in ${ms / 1000} s.`],
           method,
           path: target,
         })
@@ -179,7 +177,7 @@ export async function request<T>(
   let text: string
   try {
     // A token function that never returns must not hold the request for ever either.
-    arm(limit)
+    arm(limit, 'token')
     const token =
       typeof config.token === 'function'
         ? await untilAborted(Promise.resolve(config.token()), controller.signal)
@@ -192,10 +190,8 @@ export async function request<T>(
       } catch {
         throw new RequestRefusedError('The token has characters an HTTP header cannot carry (a line break?).')
       }
-    sent = true
-    partial = false
     // An upload through fetch shows no progress: a slow one can't be told from a stalled one.
-    arm(upload && !xhr ? 0 : answerWait)
+    arm(upload && !xhr ? 0 : answerWait, 'answer')
     // untilAborted: a custom fetch may not heed the signal.
     response = await untilAborted(
       xhr
@@ -204,14 +200,11 @@ export async function request<T>(
             { method, headers, body },
             controller.signal,
             (progress) => {
-              partial = progress.loaded < progress.total
-              arm(partial ? limit : answerWait)
+              if (progress.loaded < progress.total) arm(limit, 'upload progress')
+              else arm(answerWait, 'answer')
               init.onProgress?.(progress)
             },
-            () => {
-              partial = false
-              arm(answerWait)
-            },
+            () => arm(answerWait, 'answer'),
           )
         : // The service never redirects: following one would send the body, and take the answer,
           // wherever it points (only Authorization is dropped on the way to another origin).

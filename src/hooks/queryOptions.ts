@@ -220,10 +220,10 @@ export const conversionsQueryOptions = (ctx: QueryContext, fileId: string) =>
  * 10,000 files (2,000 at 20 a page). Pages after the first are read at most 4 at a time, fewer
  * than the 6 a browser sends to one origin, so they don't wait in its queue while their timeouts
  * run (unless other requests, uploads say, hold that origin too); once one fails no more are
- * asked and those on their way are aborted. A group that can't be read
- * whole and consistent is an `invalid_response` error (an editor saving part of it would drop the
- * rest), translatable as `error.invalid_response`: one larger than the 100 pages can hold is said
- * after the first page, without reading the rest.
+ * asked and those on their way are aborted. A group that can't be read whole and consistent is an
+ * `invalid_response` error (an editor saving part of it would drop the rest), translatable as
+ * `error.invalid_response`: one larger than the 100 pages can hold is said after the first page,
+ * without reading the rest.
  */
 export const groupAllFilesQueryOptions = (ctx: QueryContext, id: string) =>
   queryOptions({
@@ -253,7 +253,7 @@ export const groupAllFilesQueryOptions = (ctx: QueryContext, id: string) =>
           throw invalid(
             `The group has ${first.count} files; at most ${size * 100} can be read as one list (100 pages of ${size}).`,
           )
-        const pages = Math.min(first.pages, needed, 100)
+        const pages = Math.min(first.pages, needed)
         const all = [first]
         // Aborted with the query, or once a page fails: the other pages are then of no use.
         const stop = new AbortController()

@@ -140,6 +140,19 @@ export function createSqliteStorage(path: string): SqliteStorage {
   // Moves at every write of a record an answer shows (jobs and meta are in none), and when a
   // transaction is rolled back: the emulator keeps answers until it moves.
   let revision = 0
+  // A file or group written: the project it was in (looked up only while some count is kept)
+  // loses it, the one it is in now gains it.
+  const putCounted = (
+    kept: Map<string, number>,
+    projectOf: Database.Statement,
+    put: Database.Statement,
+    record: { id: string; projectId: string; createdAt: string },
+  ) => {
+    revision++
+    const was = kept.size ? (projectOf.get(record.id) as string | undefined) : undefined
+    put.run(record.id, record.projectId, record.createdAt, JSON.stringify(record))
+    moved(kept, was, record.projectId)
+  }
 
   const storage: SqliteStorage = {
     transaction: (fn) => {
@@ -167,21 +180,11 @@ export function createSqliteStorage(path: string): SqliteStorage {
       q.putProject.run(p.id, JSON.stringify(p))
     },
     getFile: (id) => parse<FileRecord>(q.getFile.get(id)),
-    putFile: (f) => {
-      revision++
-      const was = counts.files.size ? (q.fileProject.get(f.id) as string | undefined) : undefined
-      q.putFile.run(f.id, f.projectId, f.createdAt, JSON.stringify(f))
-      moved(counts.files, was, f.projectId)
-    },
+    putFile: (f) => putCounted(counts.files, q.fileProject, q.putFile, f),
     listFiles: (projectId, offset, limit) =>
       page<FileRecord>(q.listFiles, countOf(counts.files, q.countFiles, projectId), projectId, offset, limit),
     getGroup: (id) => parse<GroupRecord>(q.getGroup.get(id)),
-    putGroup: (g) => {
-      revision++
-      const was = counts.groups.size ? (q.groupProject.get(g.id) as string | undefined) : undefined
-      q.putGroup.run(g.id, g.projectId, g.createdAt, JSON.stringify(g))
-      moved(counts.groups, was, g.projectId)
-    },
+    putGroup: (g) => putCounted(counts.groups, q.groupProject, q.putGroup, g),
     listGroups: (projectId, offset, limit) =>
       page<GroupRecord>(
         q.listGroups,

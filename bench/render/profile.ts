@@ -3,19 +3,10 @@
 // renderBench.ts, built the same way (production React, the CDN answering with images) and run in
 // the same Chromium, once traced (main-thread trace events summed by name) and once with V8's
 // sampling profiler (self time by function; FK_UNMINIFIED=1 keeps the library's names).
-import { mkdtempSync, rmSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import react from '@vitejs/plugin-react'
-import { chromium, type Page } from 'playwright-core'
-import { build, preview } from 'vite'
-import { chromiumArgs, chromiumPath } from '../../test/support/chromium.ts'
+import type { Page } from 'playwright-core'
 import type { BenchApi } from './main.tsx'
-import { cdnPlugin, frameArgs } from './renderBench.ts'
+import { launchBrowser, servePage } from './renderBench.ts'
 
-const root = fileURLToPath(new URL('.', import.meta.url))
 const scenario = process.argv[2] ?? 'group-editor-reorder-1000'
 const runs = Number(process.argv[3] ?? 20)
 
@@ -48,30 +39,11 @@ const print = (title: string, totals: Map<string, number>) => {
     console.log(`${(ms / runs).toFixed(2).padStart(8)}  ${name}`)
 }
 
-const outDir = mkdtempSync(join(tmpdir(), 'filekit-render-profile-'))
-const nodeEnv = process.env.NODE_ENV
-await build({
-  root,
-  configFile: false,
-  mode: 'production',
-  logLevel: 'warn',
-  plugins: [react()],
-  build: { outDir, emptyOutDir: true, minify: !process.env.FK_UNMINIFIED },
-})
-if (nodeEnv === undefined) delete process.env.NODE_ENV
-else process.env.NODE_ENV = nodeEnv
-const server = await preview({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  plugins: [cdnPlugin({ count: 0, bytes: 0 })],
-  build: { outDir },
-  preview: { host: '127.0.0.1', port: 0, strictPort: false },
-})
-const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...frameArgs] })
+const { url, close } = await servePage({ minify: !process.env.FK_UNMINIFIED })
+const browser = await launchBrowser()
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-  await page.goto(`http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}/`)
+  await page.goto(url)
   await page.waitForFunction(() => 'filekitBench' in window)
   await run(page, 3, 2)
 
@@ -112,6 +84,5 @@ try {
   print('JavaScript self time (sampled; "(program)" is the browser\'s own work)', self)
 } finally {
   await browser.close()
-  server.httpServer.close()
-  rmSync(outDir, { recursive: true, force: true })
+  await close()
 }

@@ -107,14 +107,12 @@ const scenarios: Scenario[] = [
   { name: 'recipe-builder-edit-20', what: 'RecipeBuilder, 20 operations: one edit (a width typed)' },
 ]
 
-export async function renderBench({ quick }: { quick: boolean }): Promise<PartResult> {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `Chromium is missing at ${chromiumPath}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`,
-    )
-  }
-  const runs = quick ? 5 : 30
-  const warmup = quick ? 1 : 5
+/**
+ * The bench page (main.tsx), built by Vite in production mode (production React; minified unless
+ * `minify` is false) and served by `vite preview` with the CDN; `close` stops the server and
+ * removes the build.
+ */
+export async function servePage({ minify = true } = {}) {
   const outDir = mkdtempSync(join(tmpdir(), 'filekit-render-bench-'))
   // Vite's production build sets NODE_ENV for this process, and every child would inherit it.
   const nodeEnv = process.env.NODE_ENV
@@ -124,7 +122,7 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
     mode: 'production',
     logLevel: 'warn',
     plugins: [react()],
-    build: { outDir, emptyOutDir: true, minify: true },
+    build: { outDir, emptyOutDir: true, minify },
   })
   if (nodeEnv === undefined) delete process.env.NODE_ENV
   else process.env.NODE_ENV = nodeEnv
@@ -138,12 +136,33 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
     preview: { host: '127.0.0.1', port: 0, strictPort: false },
   })
   const { port } = server.httpServer.address() as AddressInfo
-  // A frame is rendered as soon as there is something to draw, not at the next vsync (60 Hz):
-  // the time "to the next frame" is the browser's work, not waiting. Only for this bench.
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [...chromiumArgs, ...frameArgs],
-  })
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    served,
+    close: async () => {
+      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+      rmSync(outDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Chromium for this bench: a frame is rendered as soon as there is something to draw, not at the
+ * next vsync (60 Hz), so the time "to the next frame" is the browser's work, not waiting.
+ */
+export const launchBrowser = () =>
+  chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...frameArgs] })
+
+export async function renderBench({ quick }: { quick: boolean }): Promise<PartResult> {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `Chromium is missing at ${chromiumPath}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`,
+    )
+  }
+  const runs = quick ? 5 : 30
+  const warmup = quick ? 1 : 5
+  const { url, served, close } = await servePage()
+  const browser = await launchBrowser()
   const rows: Row[] = []
   const table: string[][] = []
   const figures: Record<string, ReturnType<typeof stats>> = {}
@@ -161,7 +180,7 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
     page.on('response', (response) => {
       if (!response.ok()) problems.push(`${response.status()}: ${response.url()}`)
     })
-    await page.goto(`http://127.0.0.1:${port}/`)
+    await page.goto(url)
     await page.waitForFunction(() => 'filekitBench' in window)
     const userAgent = await page.evaluate(() => navigator.userAgent)
     for (const scenario of scenarios) {
@@ -288,7 +307,6 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
     }
   } finally {
     await browser.close()
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
-    rmSync(outDir, { recursive: true, force: true })
+    await close()
   }
 }

@@ -33,16 +33,21 @@ const names = (canvas: ReturnType<typeof within>) =>
     .filter((li: HTMLElement) => li.getAttribute('data-slot') === 'group-file')
     .map((li: HTMLElement) => li.querySelector('[data-slot="drag-handle"]')!.textContent)
 
+/** Uploads one.txt and two.txt in a new group's editor, then presses Create group. */
+const uploadTwoAndCreate = async (canvas: ReturnType<typeof within>) => {
+  await userEvent.upload(canvas.getByLabelText('Choose files'), [
+    new File(['1'], 'one.txt', { type: 'text/plain' }),
+    new File(['2'], 'two.txt', { type: 'text/plain' }),
+  ])
+  await waitFor(() => expect(names(canvas)).toHaveLength(2))
+  await userEvent.click(canvas.getByRole('button', { name: 'Create group' }))
+}
+
 export const CreateAnonymously: Story = {
   loaders: [seed({ token: 'none' })],
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
-    await userEvent.upload(canvas.getByLabelText('Choose files'), [
-      new File(['1'], 'one.txt', { type: 'text/plain' }),
-      new File(['2'], 'two.txt', { type: 'text/plain' }),
-    ])
-    await waitFor(() => expect(names(canvas)).toHaveLength(2))
-    await userEvent.click(canvas.getByRole('button', { name: 'Create group' }))
+    await uploadTwoAndCreate(canvas)
     await expect(
       await canvas.findByRole('region', { name: 'Access token for this group' }),
     ).toHaveTextContent(/gat-/)
@@ -69,12 +74,7 @@ export const NoAnswerToCreate: Story = {
   ),
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
-    await userEvent.upload(canvas.getByLabelText('Choose files'), [
-      new File(['1'], 'one.txt', { type: 'text/plain' }),
-      new File(['2'], 'two.txt', { type: 'text/plain' }),
-    ])
-    await waitFor(() => expect(names(canvas)).toHaveLength(2))
-    await userEvent.click(canvas.getByRole('button', { name: 'Create group' }))
+    await uploadTwoAndCreate(canvas)
     await expect(
       await canvas.findByText(/it may have done this all the same/, {}, { timeout: 5000 }),
     ).toBeVisible()

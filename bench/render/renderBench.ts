@@ -24,7 +24,7 @@ export const frameArgs = ['--disable-frame-rate-limit', '--disable-gpu-vsync']
  * every GET with a small real JPEG of the size a `/-/preview/WxH` asks for (96×96 by default), as
  * Uploadcare's CDN answers a preview, with a year's cache. The images load and decode as in an app.
  */
-export function cdnPlugin(served: { count: number; bytes: number }): Plugin {
+function cdnPlugin(served: { count: number; bytes: number }): Plugin {
   const images = new Map<string, Promise<Buffer>>()
   const image = (width: number, height: number) => {
     const key = `${width}x${height}`

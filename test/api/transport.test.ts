@@ -51,43 +51,40 @@ describe('over real HTTP', () => {
     expect(isFileServiceError(error)).toBe(false)
   })
 
-  it('rejects with the TimeoutError while a token function hangs, and sends nothing', async () => {
-    let requests = 0
+  /** A client whose token function never returns, and the requests the server got. */
+  const tokenHangs = (timeout?: number) => {
+    const server = { requests: 0 }
     handle = (_req, res) => {
-      requests++
+      server.requests++
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(group)
     }
     const hanging = createFileServiceClient({
       baseUrl,
       projectId: 'demo',
       token: () => new Promise(() => {}),
+      timeout,
     })
+    return { hanging, server }
+  }
+
+  it('rejects with the TimeoutError while a token function hangs, and sends nothing', async () => {
+    const { hanging, server } = tokenHangs()
     const signal = AbortSignal.timeout(100)
     const error = await hanging.groups.get('g-1', { signal }).catch((e: unknown) => e)
     expect(error).toBe(signal.reason)
     expect((error as DOMException).name).toBe('TimeoutError')
-    expect(requests).toBe(0)
+    expect(server.requests).toBe(0)
   })
 
   it("rejects with a FileServiceError 'timeout' after the client's timeout while a token function hangs, and sends nothing", async () => {
-    let requests = 0
-    handle = (_req, res) => {
-      requests++
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(group)
-    }
-    const hanging = createFileServiceClient({
-      baseUrl,
-      projectId: 'demo',
-      token: () => new Promise(() => {}),
-      timeout: 100,
-    })
+    const { hanging, server } = tokenHangs(100)
     // A POST too: nothing went out, so nothing can have been done.
     for (const call of [() => hanging.groups.get('g-1'), () => hanging.groups.create({ fileIds: ['f-1'] })]) {
       const error = await call().catch((e: unknown) => e)
       expect(isFileServiceError(error)).toBe(true)
       expect(error).toMatchObject({ status: 0, code: 'timeout', messages: ['No token in 0.1 s.'] })
     }
-    expect(requests).toBe(0)
+    expect(server.requests).toBe(0)
   })
 
   it('rejects with the TimeoutError when the body stalls after the headers', async () => {

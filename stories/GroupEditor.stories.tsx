@@ -134,15 +134,22 @@ export const Many: Story = {
     const canvas = within(canvasElement)
     const last = await canvas.findByRole('button', { name: '1,000. document-1000.pdf' }, { timeout: 8000 })
     await expect(last).toBeVisible()
-    // Rows out of view skip layout (content-visibility): one reached by the keyboard is laid
-    // out, scrolled to, and keeps focus after a move.
-    last.focus()
-    await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}')
-    const moved = await canvas.findByRole('button', { name: '999. document-1000.pdf' })
-    await waitFor(() => expect(moved).toHaveFocus())
-    const box = moved.getBoundingClientRect()
-    await expect(box.height).toBeGreaterThan(0)
-    await expect(box.top >= 0 && box.bottom <= window.innerHeight).toBe(true)
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(1000)
+    // Rows are laid out in chunks of 50, and chunks out of view skip layout (content-visibility):
+    // a row reached by the keyboard is laid out, scrolled to, and keeps focus after a move, also
+    // one from a chunk into the one before it (rows 501 and 500).
+    for (const [from, to] of [
+      [1000, 999],
+      [501, 500],
+    ] as const) {
+      canvas.getByRole('button', { name: `${from.toLocaleString('en')}. document-${from}.pdf` }).focus()
+      await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}')
+      const moved = await canvas.findByRole('button', { name: `${to}. document-${from}.pdf` })
+      await waitFor(() => expect(moved).toHaveFocus())
+      const box = moved.getBoundingClientRect()
+      await expect(box.height).toBeGreaterThan(0)
+      await expect(box.top >= 0 && box.bottom <= window.innerHeight).toBe(true)
+    }
   },
 }
 

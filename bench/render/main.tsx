@@ -306,6 +306,32 @@ const mount = async (element: (client: QueryClient) => ReactNode) =>
 let reorderHandle: { index: number; name: string } | null = null
 let tick = 0
 
+/** One Alt+ArrowDown on the handle of the row `at(i)` gives (0-based), in a group of 1000. */
+const reorder = (at: (i: number) => number): Scenario => ({
+  setup: () => {
+    const client = groupEditorClient(1000)
+    const r = fresh()
+    flushSync(() => r.render(wrap(client, <GroupEditor groupId={groupId} />)))
+  },
+  // Focused before the frame between runs: the focus ring's restyle is not the reorder's.
+  prepare: (i) => {
+    const index = at(i)
+    const handle = handles()[index]!
+    reorderHandle = { index, name: handle.textContent!.replace(/^\S+\s/, '') }
+    handle.focus()
+  },
+  run: async () => {
+    // Alt+ArrowDown on a handle in the middle of the list, as a keyboard user would.
+    const { index, name } = reorderHandle!
+    const handle = handles()[index]!
+    const t = await time(() => {
+      handle.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', altKey: true, bubbles: true }))
+    })
+    check(handles()[index + 1]!.textContent!.endsWith(name), 'the file moved down one place')
+    return t
+  },
+})
+
 const scenarios: Record<string, Scenario> = {
   'empty-update': {
     setup: () => {
@@ -331,30 +357,10 @@ const scenarios: Record<string, Scenario> = {
       return t
     },
   },
-  'group-editor-reorder-1000': {
-    setup: () => {
-      const client = groupEditorClient(1000)
-      const r = fresh()
-      flushSync(() => r.render(wrap(client, <GroupEditor groupId={groupId} />)))
-    },
-    // Focused before the frame between runs: the focus ring's restyle is not the reorder's.
-    prepare: (i) => {
-      const index = 400 + (i % 200)
-      const handle = handles()[index]!
-      reorderHandle = { index, name: handle.textContent!.replace(/^\S+\s/, '') }
-      handle.focus()
-    },
-    run: async () => {
-      // Alt+ArrowDown on a handle in the middle of the list, as a keyboard user would.
-      const { index, name } = reorderHandle!
-      const handle = handles()[index]!
-      const t = await time(() => {
-        handle.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', altKey: true, bubbles: true }))
-      })
-      check(handles()[index + 1]!.textContent!.endsWith(name), 'the file moved down one place')
-      return t
-    },
-  },
+  'group-editor-reorder-1000': reorder((i) => 400 + (i % 200)),
+  // GroupEditor lays its rows out in chunks of 50: a row moved from one chunk to the next is
+  // unmounted from one and mounted in the other (rows 450, 500, 550, 600 moved down one place).
+  'group-editor-reorder-1000-across': reorder((i) => 449 + 50 * (i % 4)),
   'file-list-mount-100': {
     prepare: prepareMount(() => fileListClient(100, 3)),
     run: async () => {

@@ -88,6 +88,11 @@ const scenarios: Scenario[] = [
     what: 'GroupEditor, 1000 files: one Alt+ArrowDown reorder',
     budget: 16,
   },
+  {
+    name: 'group-editor-reorder-1000-across',
+    what: 'GroupEditor, 1000 files: one Alt+ArrowDown reorder from one chunk of 50 rows to the next',
+    budget: 16,
+  },
   { name: 'file-list-mount-100', what: 'FileList, page of 100 rows: mount', budget: 30 },
   {
     name: 'file-list-page-change-100',

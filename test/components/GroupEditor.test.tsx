@@ -557,6 +557,47 @@ describe('GroupEditor', () => {
     await expectNoAxeViolations(container)
   })
 
+  it('moves and removes files across the chunks its rows are laid out in, keeping the keyboard on them', async () => {
+    // The rows are rendered in chunks of 50 (one list to a screen reader): a file moved from one
+    // chunk to the next is a new element there.
+    const { files } = await emulator.seed({
+      files: Array.from({ length: 60 }, (_, i) => ({ name: `f${i + 1}.png` })),
+    })
+    const group = await client.groups.create({ fileIds: files.map((f) => f.id) })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    const { container } = render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toHaveLength(60))
+    expect(container.querySelectorAll('[data-slot="group-files-chunk"]')).toHaveLength(2)
+    screen.getByRole('button', { name: '50. f50.png' }).focus()
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    expect(order().slice(48, 52)).toEqual(['f49.png', 'f51.png', 'f50.png', 'f52.png'])
+    expect(document.activeElement?.textContent).toBe('51. f50.png')
+    expect(container.querySelector('[data-slot="announcer"]')!.textContent).toBe(
+      'f50.png moved to position 51 of 60.',
+    )
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}{Alt>}{ArrowUp}{/Alt}')
+    expect(order().slice(47, 51)).toEqual(['f48.png', 'f50.png', 'f49.png', 'f51.png'])
+    expect(document.activeElement?.textContent).toBe('49. f50.png')
+    // The last row of the first chunk removed: the keyboard goes to the file after it, which
+    // moved up from the next chunk into this one.
+    screen.getByRole('button', { name: '50. f49.png' }).focus()
+    await user.keyboard('{Delete}')
+    expect(order()).toHaveLength(59)
+    expect(document.activeElement?.textContent).toBe('50. f51.png')
+    expect(
+      screen.getAllByRole('listitem').map((li) => li.querySelector('[data-slot="drag-handle"]')!.textContent),
+    ).toEqual(order().map((name, i) => `${i + 1}. ${name}`))
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    const saved = order()
+    await waitFor(async () =>
+      expect((await client.groups.files(group.id, { items: 100 })).data.map((f) => f.originalName)).toEqual(
+        saved,
+      ),
+    )
+    await expectNoAxeViolations(container)
+  })
+
   it('removes with Delete, discards changes, and refuses an empty group', async () => {
     const group = await seededGroup()
     const user = userEvent.setup()

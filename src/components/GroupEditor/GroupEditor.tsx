@@ -75,6 +75,9 @@ interface RowActions {
   dragFrom: RefObject<number | null>
 }
 
+/** Rows per chunk of the editor's list (see the list). */
+const CHUNK = 50
+
 const nameOf = (file: FileResource) => shownName(file.originalName ?? file.id)
 
 /** One file of the editor's list: drag handle (keyboard too), move up/down, remove. */
@@ -103,7 +106,8 @@ const FileRow = memo(function FileRow({
     parts.push('')
   }
   return (
-    <li
+    <div
+      role="listitem"
       draggable
       data-slot="group-file"
       onDragStart={() => {
@@ -168,7 +172,7 @@ const FileRow = memo(function FileRow({
       >
         ×
       </button>
-    </li>
+    </div>
   )
 })
 
@@ -646,19 +650,34 @@ export const GroupEditor = withRef(function GroupEditor({
               <p id={hintId} data-slot="keyboard-hint">
                 {t('editor.keyboardHint')}
               </p>
-              <ol aria-label={t('editor.list')} aria-describedby={hintId} data-slot="group-files">
-                {list.map((file, index) => (
-                  <FileRow
-                    key={file.id}
-                    file={file}
-                    index={index}
-                    isLast={index === list.length - 1}
-                    hintId={hintId}
-                    actions={actions}
-                    handles={handles.current}
-                  />
-                ))}
-              </ol>
+              {/* Rows in chunks of CHUNK: each chunk out of view skips style, layout and paint
+                  (styles.css), so a reorder in a group of 1000 re-lays out one chunk, not the list.
+                  An ARIA list, as an <ol> holds only <li>: the chunks are generic, so a screen
+                  reader counts the rows as one list. */}
+              <div
+                role="list"
+                aria-label={t('editor.list')}
+                aria-describedby={hintId}
+                data-slot="group-files"
+              >
+                {list.map((_, start) =>
+                  start % CHUNK ? null : (
+                    <div key={start} data-slot="group-files-chunk">
+                      {list.slice(start, start + CHUNK).map((file, i) => (
+                        <FileRow
+                          key={file.id}
+                          file={file}
+                          index={start + i}
+                          isLast={start + i === list.length - 1}
+                          hintId={hintId}
+                          actions={actions}
+                          handles={handles.current}
+                        />
+                      ))}
+                    </div>
+                  ),
+                )}
+              </div>
             </>
           )}
           {/* An uploaded file moves into the group's list, which announces it. */}

@@ -123,6 +123,55 @@ function fileListClient(pageSize: number, pages: number) {
   return client
 }
 
+/**
+ * Not a scenario of the library: the rows FileList shows for a page of 100 files (the same
+ * elements, classes, text, formatting and thumbnails), as a plain React table with no provider,
+ * query, pagination or status lines. Its mount is what a table of those rows costs in this
+ * browser on this machine, the floor under FileList's.
+ */
+function PlainTable({ files }: { files: FileResource[] }) {
+  return (
+    <div className="fk-root fk-file-list" data-slot="file-list">
+      <div className="fk-table-scroll" data-slot="table-scroll">
+        <table aria-label="Files">
+          <thead>
+            <tr>
+              {['Preview', 'Name', 'Type', 'Size', 'Status', 'Created'].map((name) => (
+                <th key={name} scope="col">
+                  {name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {files.map((f) => (
+              <tr key={f.id} data-slot="file-row" data-status={f.status}>
+                <td>
+                  {f.isImage && (
+                    <img
+                      src={`${location.origin}/cdn/${f.id}/-/preview/96x96/`}
+                      alt=""
+                      width={48}
+                      height={48}
+                      loading="lazy"
+                    />
+                  )}
+                </td>
+                <td data-slot="file-name">{f.originalName}</td>
+                <td>{f.mime?.mime}</td>
+                <td>{formatSize(f.size, 'en-US')}</td>
+                <td data-status={f.status}>Ready</td>
+                <td>{formatDate(f.createdAt, 'en-US', 'UTC')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  )
+}
+const plainFiles = Array.from({ length: 100 }, (_, i) => file(i))
+
 // 20 operations, each with arguments the builder renders inputs for.
 const recipeText = [
   'preview/1600x1200',
@@ -366,6 +415,14 @@ const scenarios: Record<string, Scenario> = {
     run: async () => {
       const t = await mount((client) => wrap(client, <FileList defaultPageSize={100} />))
       check(container!.querySelectorAll('[data-slot="file-row"]').length === 100, 'FileList shows 100 rows')
+      return t
+    },
+  },
+  'file-list-plain-table-mount-100': {
+    prepare: prepareMount(newClient),
+    run: async () => {
+      const t = await mount(() => <PlainTable files={plainFiles} />)
+      check(container!.querySelectorAll('[data-slot="file-row"]').length === 100, 'the table shows 100 rows')
       return t
     },
   },

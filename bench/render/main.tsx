@@ -172,6 +172,54 @@ function PlainTable({ files }: { files: FileResource[] }) {
 }
 const plainFiles = Array.from({ length: 100 }, (_, i) => file(i))
 
+/**
+ * Not a scenario of the library: the list GroupEditor shows for 1000 files (the same elements,
+ * attributes, classes, text and chunks of 50), as plain React with no provider, query, state,
+ * messages or handlers. Its mount is the floor under GroupEditor's.
+ */
+function PlainEditorList({ files }: { files: FileResource[] }) {
+  const row = (f: FileResource, i: number) => {
+    const name = f.originalName!
+    return (
+      <div key={f.id} role="listitem" draggable data-slot="group-file">
+        <button type="button" className="fk-handle" data-slot="drag-handle" aria-describedby="plain-hint">
+          {`${i + 1}. `}
+          <bdi>{name}</bdi>
+        </button>{' '}
+        <button type="button" className="fk-button" aria-label={`Move ${name} up`} disabled={i === 0}>
+          ↑
+        </button>
+        <button
+          type="button"
+          className="fk-button"
+          aria-label={`Move ${name} down`}
+          disabled={i === files.length - 1}
+        >
+          ↓
+        </button>
+        <button type="button" className="fk-button" aria-label={`Remove ${name}`}>
+          ×
+        </button>
+      </div>
+    )
+  }
+  return (
+    <div className="fk-root fk-group-editor" data-slot="group-editor">
+      <p id="plain-hint">Alt+Arrow keys move the focused file; Delete removes it.</p>
+      <div role="list" aria-label="Files in this group" aria-describedby="plain-hint" data-slot="group-files">
+        {files.map((_, start) =>
+          start % 50 ? null : (
+            <div key={start} data-slot="group-files-chunk">
+              {files.slice(start, start + 50).map((f, i) => row(f, start + i))}
+            </div>
+          ),
+        )}
+      </div>
+    </div>
+  )
+}
+const plainEditorFiles = Array.from({ length: 1000 }, (_, i) => file(i))
+
 // 20 operations, each with arguments the builder renders inputs for.
 const recipeText = [
   'preview/1600x1200',
@@ -395,6 +443,14 @@ const scenarios: Record<string, Scenario> = {
     run: async () => {
       const t = await mount((client) => wrap(client, <GroupEditor groupId={groupId} />))
       check(handles().length === 1000, 'GroupEditor shows 1000 files')
+      return t
+    },
+  },
+  'group-editor-plain-list-mount-1000': {
+    prepare: prepareMount(newClient),
+    run: async () => {
+      const t = await mount(() => <PlainEditorList files={plainEditorFiles} />)
+      check(handles().length === 1000, 'the list shows 1000 files')
       return t
     },
   },

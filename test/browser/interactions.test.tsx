@@ -123,6 +123,38 @@ describe('in Chromium', () => {
     expect(screen.getByText('Unsaved changes')).toBeTruthy()
   })
 
+  it('reorders by dragging a row into the next chunk of 50, and the drag ends where the page hears it', async () => {
+    // GroupEditor lays its rows out in chunks of 50: moved at the drop, the row dragged would be
+    // a new element in the other chunk, and its `dragend` would reach no listener.
+    const names = Array.from({ length: 52 }, (_, i) => `f${i + 1}.txt`)
+    const files = await uploaded(names)
+    const group = await operator.groups.create({ fileIds: files.map((f) => f.id) })
+    const ended = vi.fn()
+    document.addEventListener('dragend', ended)
+    try {
+      render(<GroupEditor groupId={group.id} />, { wrapper: provider(secretKey) })
+      await waitFor(() => expect(handles()).toHaveLength(52))
+      const rows = () =>
+        within(screen.getByRole('list', { name: 'Files in this group' })).getAllByRole('listitem')
+      await userEvent.dragAndDrop(rows()[49]!, rows()[51]!)
+      expect(handles().slice(48)).toEqual(['49. f49.txt', '50. f51.txt', '51. f52.txt', '52. f50.txt'])
+      expect(ended).toHaveBeenCalledTimes(1)
+      // And back into the chunk before.
+      await userEvent.dragAndDrop(rows()[51]!, rows()[47]!)
+      expect(handles().slice(46)).toEqual([
+        '47. f47.txt',
+        '48. f50.txt',
+        '49. f48.txt',
+        '50. f49.txt',
+        '51. f51.txt',
+        '52. f52.txt',
+      ])
+      expect(ended).toHaveBeenCalledTimes(2)
+    } finally {
+      document.removeEventListener('dragend', ended)
+    }
+  })
+
   it('copies the new group token and the recipe text to the clipboard', async () => {
     const [file] = await uploaded(['copy.txt'])
     const view = render(<GroupEditor />, { wrapper: provider() })

@@ -833,6 +833,9 @@ describe('GroupEditor', () => {
     fireEvent.dragStart(items[0]!)
     fireEvent.dragOver(items[2]!)
     fireEvent.drop(items[2]!)
+    // Moved once the drag ends, on the row dragged (a browser's `dragend` follows the `drop`).
+    expect(order()).toEqual(['a.png', 'b.png', 'c.png'])
+    fireEvent.dragEnd(items[0]!)
     expect(order()).toEqual(['b.png', 'c.png', 'a.png'])
     // A drag that ends anywhere else (Escape, a drop outside the list) is over: a later drop on
     // a row (a file from the desktop) must not move the row dragged then.

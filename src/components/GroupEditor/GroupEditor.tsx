@@ -72,7 +72,8 @@ interface RowActions {
   moveTo: (from: number, to: number) => void
   remove: (index: number) => void
   onKeyDown: (event: KeyboardEvent, index: number) => void
-  dragFrom: RefObject<number | null>
+  /** The row being dragged, then the row it was dropped on. */
+  drag: RefObject<number[] | null>
 }
 
 /** Rows per chunk of the editor's list (see the list). */
@@ -111,18 +112,23 @@ const FileRow = memo(function FileRow({
       draggable
       data-slot="group-file"
       onDragStart={() => {
-        actions.current.dragFrom.current = index
+        actions.current.drag.current = [index]
       }}
-      // Dropped anywhere, or canceled: the drag is over (a later drop on a row moves nothing).
+      // The drop on a row says where to; the move waits for the drag's end, on the row dragged:
+      // moved at the drop, a row dropped into another chunk would be a new element there, and the
+      // drag's end (`dragend`) would reach no one. Ended anywhere else, or canceled: the drag is
+      // over, nothing moves (nor at a later drop on a row, a file from the desktop say).
       onDragEnd={() => {
-        actions.current.dragFrom.current = null
+        const { drag, moveTo } = actions.current
+        // Not dropped on a row (nor dragged from one): moved to where it is, nothing moves.
+        const [from, to = from] = drag.current ?? []
+        drag.current = null
+        moveTo(from!, to!)
       }}
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => {
         e.preventDefault()
-        const { dragFrom, moveTo } = actions.current
-        if (dragFrom.current !== null) moveTo(dragFrom.current, index)
-        dragFrom.current = null
+        actions.current.drag.current?.push(index)
       }}
     >
       <button
@@ -363,7 +369,7 @@ export const GroupEditor = withRef(function GroupEditor({
   const currentEdit = useRef(edit)
   currentEdit.current = edit
   const focusAfter = useRef<string | null>(null)
-  const dragFrom = useRef<number | null>(null)
+  const drag = useRef<number[] | null>(null)
   const hintId = useId()
   const handles = useRef(new Map<string, HTMLButtonElement>())
 
@@ -444,7 +450,7 @@ export const GroupEditor = withRef(function GroupEditor({
   // Rows get one stable object whose handlers are always this render's: a reorder re-renders
   // only the rows whose file or position changed, not all of them (1000 in a big group).
   const actions = useRef<RowActions>(null!)
-  actions.current = { moveTo, remove, onKeyDown, dragFrom }
+  actions.current = { moveTo, remove, onKeyDown, drag }
 
   // A double click lands before React re-renders the disabled button: one save at a time, per
   // edit. The guard is the save's own: an earlier save's answer (a create of the last edit) must

@@ -4,7 +4,7 @@ import '../../src/styles.css'
 import { cleanup, render, screen } from '@testing-library/react'
 import type { CSSProperties } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cdp, userEvent } from 'vitest/browser'
+import { cdp, page, userEvent } from 'vitest/browser'
 import {
   ActionStatusBadge,
   createFileServiceClient,
@@ -175,6 +175,55 @@ describe('styles.css in Chromium', () => {
       expect(getComputedStyle(list).color).toBe('rgb(27, 31, 36)')
     } finally {
       await session.send('Emulation.setEmulatedMedia', { media: '' })
+    }
+  })
+
+  it("draws a host's ring around a GroupEditor row whole, though its chunk of rows contains their paint", async () => {
+    // Rows sit in chunks of 50 with `content-visibility: auto`, which clips what a row draws
+    // outside the chunk: a ring or shadow up to 8 px (--fk-space) shows whole.
+    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    const files = []
+    for (let i = 0; i < 51; i++)
+      files.push(await operator.files.upload(new Blob([`r${i}`]), { name: `r${i}.txt` }))
+    const group = await operator.groups.create({ fileIds: files.map((f) => f.id) })
+    const hostStyle = document.createElement('style')
+    hostStyle.textContent = `[data-slot="group-files"] { padding: 12px }
+      [data-slot="group-file"]:focus-within { outline: 4px solid rgb(255, 0, 255); outline-offset: 2px }`
+    document.head.append(hostStyle)
+    try {
+      render(<GroupEditor groupId={group.id} />, { wrapper: provider(secretKey) })
+      const handle = await screen.findByRole('button', { name: '10. r9.txt' })
+      handle.focus()
+      const row = handle.closest<HTMLElement>('[data-slot="group-file"]')!
+      expect(row.parentElement!.matches('[data-slot="group-files-chunk"]:not(:last-child)')).toBe(true)
+      // Not saved, the screenshot (of the test's frame) comes back as base64.
+      const base64 = await page.screenshot({ save: false })
+      const image = new Image()
+      image.src = `data:image/png;base64,${base64}`
+      await image.decode()
+      const canvas = document.createElement('canvas')
+      canvas.width = image.width
+      canvas.height = image.height
+      const context = canvas.getContext('2d')!
+      context.drawImage(image, 0, 0)
+      const box = { left: 0, top: 0 }
+      const r = row.getBoundingClientRect()
+      const scale = image.width / window.innerWidth
+      // 4 px out from the row's left and right edges (outline-offset 2 px + half the 4 px ring).
+      const at = (x: number) => [
+        ...context.getImageData(
+          Math.round((x - box.left) * scale),
+          Math.round(((r.top + r.bottom) / 2 - box.top) * scale),
+          1,
+          1,
+        ).data,
+      ]
+      // Magenta, give or take the blending of a scaled screenshot (the page's own white without it).
+      const ring = ([red, green, blue]: number[]) => red! > 200 && green! < 100 && blue! > 200
+      expect(ring(at(r.left - 4)), String(at(r.left - 4))).toBe(true)
+      expect(ring(at(r.right + 4)), String(at(r.right + 4))).toBe(true)
+    } finally {
+      hostStyle.remove()
     }
   })
 

@@ -181,6 +181,7 @@ function PlainEditorList({ files }: { files: FileResource[] }) {
   const row = (f: FileResource, i: number) => {
     const name = f.originalName!
     return (
+      // biome-ignore lint/a11y/useSemanticElements: GroupEditor's markup (an ARIA list of chunks of rows)
       <div key={f.id} role="listitem" draggable data-slot="group-file">
         <button type="button" className="fk-handle" data-slot="drag-handle" aria-describedby="plain-hint">
           {`${i + 1}. `}
@@ -206,9 +207,11 @@ function PlainEditorList({ files }: { files: FileResource[] }) {
   return (
     <div className="fk-root fk-group-editor" data-slot="group-editor">
       <p id="plain-hint">Alt+Arrow keys move the focused file; Delete removes it.</p>
+      {/* biome-ignore lint/a11y/useSemanticElements: GroupEditor's markup (an ARIA list of chunks of rows) */}
       <div role="list" aria-label="Files in this group" aria-describedby="plain-hint" data-slot="group-files">
         {files.map((_, start) =>
           start % 50 ? null : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: GroupEditor's chunks, keyed by their place
             <div key={start} data-slot="group-files-chunk">
               {files.slice(start, start + 50).map((f, i) => row(f, start + i))}
             </div>

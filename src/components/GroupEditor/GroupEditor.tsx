@@ -107,6 +107,7 @@ const FileRow = memo(function FileRow({
     parts.push('')
   }
   return (
+    // biome-ignore lint/a11y/useSemanticElements: an <li> belongs in an <ol>, and rows sit in chunks (see the list)
     <div
       role="listitem"
       draggable
@@ -660,6 +661,7 @@ export const GroupEditor = withRef(function GroupEditor({
                   (styles.css), so a reorder in a group of 1000 re-lays out one chunk, not the list.
                   An ARIA list, as an <ol> holds only <li>: the chunks are generic, so a screen
                   reader counts the rows as one list. */}
+              {/* biome-ignore lint/a11y/useSemanticElements: an <ol> holds only <li>, not chunks */}
               <div
                 role="list"
                 aria-label={t('editor.list')}
@@ -668,6 +670,7 @@ export const GroupEditor = withRef(function GroupEditor({
               >
                 {list.map((_, start) =>
                   start % CHUNK ? null : (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a chunk is a place in the list (rows 1-50, 51-100…), not an item
                     <div key={start} data-slot="group-files-chunk">
                       {list.slice(start, start + CHUNK).map((file, i) => (
                         <FileRow

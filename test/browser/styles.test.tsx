@@ -333,6 +333,44 @@ describe('styles.css in Chromium', () => {
     expect(open.getBoundingClientRect().left).toBeGreaterThanOrEqual(box.left)
   })
 
+  it("guesses the height of GroupEditor's chunks not shown yet from the rows' height, with a mouse and on a touch screen", async () => {
+    // A chunk of 50 rows out of view is not laid out until scrolled to: it takes a guessed
+    // height meanwhile (the scrollbar jumps by the error once it is laid out).
+    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    const files = []
+    for (let i = 0; i < 101; i++)
+      files.push(await operator.files.upload(new Blob([`h${i}`]), { name: `h${i}.txt` }))
+    const group = await operator.groups.create({ fileIds: files.map((f) => f.id) })
+    const session = cdp()
+    for (const touch of [false, true]) {
+      await session.send('Emulation.setTouchEmulationEnabled', { enabled: touch, maxTouchPoints: 5 })
+      try {
+        expect(matchMedia('(pointer: coarse)').matches).toBe(touch)
+        const { container, unmount } = render(
+          <div style={{ width: 600 }}>
+            <GroupEditor groupId={group.id} />
+          </div>,
+          {
+            wrapper: provider(secretKey),
+          },
+        )
+        await screen.findByRole('button', { name: '101. h100.txt' })
+        const [first, second] = container.querySelectorAll<HTMLElement>('[data-slot="group-files-chunk"]')
+        // The first chunk is in view and laid out: 50 real rows; the second is far below.
+        // (Once the browser has seen that it is out of view, a frame or two after the mount.)
+        await expect
+          .poll(() => second!.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }))
+          .toBe(false)
+        const real = first!.getBoundingClientRect().height
+        const guessed = second!.getBoundingClientRect().height
+        expect(Math.abs(guessed - real) / real, `guessed ${guessed} px for ${real} px`).toBeLessThan(0.1)
+        unmount()
+      } finally {
+        await session.send('Emulation.setTouchEmulationEnabled', { enabled: false })
+      }
+    }
+  })
+
   it('gives touch screens 44 px targets, 24 px checkboxes and 16 px fields (iOS zooms in on smaller)', async () => {
     const session = cdp()
     await session.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 })

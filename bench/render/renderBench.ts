@@ -12,7 +12,7 @@ import sharp from 'sharp'
 import { build, type Plugin, preview } from 'vite'
 import { chromiumArgs, chromiumPath } from '../../test/support/chromium.ts'
 import { markdownTable, ms, type PartResult, type Row, stats } from '../report.ts'
-import type { BenchApi } from './main.tsx'
+import type { BenchApi, Timing } from './main.tsx'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -196,16 +196,28 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
     await page.goto(url)
     await page.waitForFunction(() => 'filekitBench' in window)
     const userAgent = await page.evaluate(() => navigator.userAgent)
-    for (const scenario of scenarios) {
-      const timings = await page.evaluate(
-        ([name, n, w]) =>
+    const run = (name: string, n: number, w: number, first: number) =>
+      page.evaluate(
+        ([name, n, w, first]) =>
           (window as unknown as { filekitBench: BenchApi }).filekitBench.run(
             name as string,
             n as number,
             w as number,
+            first as number,
           ),
-        [scenario.name, runs, warmup] as const,
+        [name, n, w, first] as const,
       )
+    // Each scenario warmed up, then the runs taken in turns, one of each scenario per round (each
+    // after its own setup): a busy moment of the shared cores falls on every row alike, not on
+    // the one whose block of runs it met (a component and its control were compared across
+    // minutes before).
+    const timingsOf = new Map<string, Timing[]>(scenarios.map((s) => [s.name, []]))
+    for (const scenario of scenarios) await run(scenario.name, 0, warmup, 0)
+    for (let round = 0; round < runs; round++)
+      for (const scenario of scenarios)
+        timingsOf.get(scenario.name)!.push(...(await run(scenario.name, 1, 0, warmup + round)))
+    for (const scenario of scenarios) {
+      const timings = timingsOf.get(scenario.name)!
       const commit = stats(timings.map((t) => t.commit))
       const layout = stats(timings.map((t) => t.layout))
       const frame = stats(timings.map((t) => t.frame))
@@ -307,8 +319,11 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
           'page change: a second render and 85 image requests per page change that an app with working thumbnails has not.)',
           '',
           `${runs} runs per row after ${warmup} warm-up runs, a frame and a 50 ms pause between runs; a mount run builds a fresh`,
-          'QueryClient and root before those frames (not timed). Each run checks its result in the DOM (1000 handles, the',
-          'moved file one place down, 100 rows, another page, the recipe text).',
+          'QueryClient and root before those frames (not timed). The runs are taken in turns: each round times one run of',
+          'every scenario, each after its own setup (not timed), so the load of the shared cores at any moment falls on all',
+          'rows alike (until 2026-11-25 each row ran its runs in one block, and a busy minute could land on one row and not',
+          'on its control). Each run checks its result in the DOM (1000 handles, the moved file one place down, 100 rows,',
+          'another page, the recipe text).',
         ].join('\n'),
         markdownTable(
           [

@@ -4,8 +4,8 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { userEvent } from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createFileServiceClient, GroupEditor } from '../../src/index.ts'
-import { baseUrl, faults, projectId, secretKey } from './support.ts'
+import { createFileServiceClient, GroupEditor, useFileService } from '../../src/index.ts'
+import { baseUrl, faults, groupOf, projectId, secretKey } from './support.ts'
 import { handles, provider } from './wrapper.tsx'
 
 const order = () => handles().map((text) => text.replace(/^\d+\. /, ''))
@@ -15,6 +15,32 @@ afterEach(async () => {
 })
 
 describe('GroupEditor in Chromium', () => {
+  it('keeps the keyboard on a row that a refresh moves into the chunk of 50 rows before', async () => {
+    // Rows sit in chunks of 50: row 51 moves into the first chunk when the group is saved
+    // elsewhere without its first file, and is a new element there.
+    const { files, group } = await groupOf(60, 'k')
+    let refresh = () => Promise.resolve()
+    function Refresher() {
+      const { queryClient } = useFileService()
+      refresh = () => queryClient.invalidateQueries()
+      return null
+    }
+    render(
+      <>
+        <Refresher />
+        <GroupEditor groupId={group.id} />
+      </>,
+      { wrapper: provider(secretKey) },
+    )
+    await waitFor(() => expect(handles()).toHaveLength(60))
+    screen.getByRole('button', { name: '51. k51.txt' }).focus()
+    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+    await operator.groups.update(group.id, { fileIds: files.slice(1).map((f) => f.id) })
+    await refresh()
+    await waitFor(() => expect(handles()).toHaveLength(59))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '50. k51.txt' }))
+  })
+
   it('does not add an upload started for one group to the next one shown', async () => {
     const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
     const [x, y] = await Promise.all(

@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { createFileServiceClient, FileList, GroupEditor, RecipeBuilder } from '../../src/index.ts'
-import { baseUrl, projectId, secretKey } from './support.ts'
+import { baseUrl, groupOf, projectId, secretKey } from './support.ts'
 import { handles, provider } from './wrapper.tsx'
 
 const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
@@ -126,9 +126,7 @@ describe('in Chromium', () => {
   it('reorders by dragging a row into the next chunk of 50, and the drag ends where the page hears it', async () => {
     // GroupEditor lays its rows out in chunks of 50: moved at the drop, the row dragged would be
     // a new element in the other chunk, and its `dragend` would reach no listener.
-    const names = Array.from({ length: 52 }, (_, i) => `f${i + 1}.txt`)
-    const files = await uploaded(names)
-    const group = await operator.groups.create({ fileIds: files.map((f) => f.id) })
+    const { group } = await groupOf(52, 'f')
     const ended = vi.fn()
     document.addEventListener('dragend', ended)
     try {

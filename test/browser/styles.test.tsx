@@ -15,7 +15,7 @@ import {
   RecipeBuilder,
 } from '../../src/index.ts'
 import { subjectPng } from '../../src/testing/index.ts'
-import { baseUrl, projectId, secretKey } from './support.ts'
+import { baseUrl, groupOf, projectId, secretKey } from './support.ts'
 import { provider } from './wrapper.tsx'
 
 afterEach(() => cleanup())
@@ -181,18 +181,14 @@ describe('styles.css in Chromium', () => {
   it("draws a host's ring around a GroupEditor row whole, though its chunk of rows contains their paint", async () => {
     // Rows sit in chunks of 50 with `content-visibility: auto`, which clips what a row draws
     // outside the chunk: a ring or shadow up to 8 px (--fk-space) shows whole.
-    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
-    const files = []
-    for (let i = 0; i < 51; i++)
-      files.push(await operator.files.upload(new Blob([`r${i}`]), { name: `r${i}.txt` }))
-    const group = await operator.groups.create({ fileIds: files.map((f) => f.id) })
+    const { group } = await groupOf(51, 'r')
     const hostStyle = document.createElement('style')
     hostStyle.textContent = `[data-slot="group-files"] { padding: 12px }
       [data-slot="group-file"]:focus-within { outline: 4px solid rgb(255, 0, 255); outline-offset: 2px }`
     document.head.append(hostStyle)
     try {
       render(<GroupEditor groupId={group.id} />, { wrapper: provider(secretKey) })
-      const handle = await screen.findByRole('button', { name: '10. r9.txt' })
+      const handle = await screen.findByRole('button', { name: '10. r10.txt' })
       handle.focus()
       const row = handle.closest<HTMLElement>('[data-slot="group-file"]')!
       expect(row.parentElement!.matches('[data-slot="group-files-chunk"]:not(:last-child)')).toBe(true)
@@ -336,11 +332,7 @@ describe('styles.css in Chromium', () => {
   it("guesses the height of GroupEditor's chunks not shown yet from the rows' height, with a mouse and on a touch screen", async () => {
     // A chunk of 50 rows out of view is not laid out until scrolled to: it takes a guessed
     // height meanwhile (the scrollbar jumps by the error once it is laid out).
-    const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
-    const files = []
-    for (let i = 0; i < 101; i++)
-      files.push(await operator.files.upload(new Blob([`h${i}`]), { name: `h${i}.txt` }))
-    const group = await operator.groups.create({ fileIds: files.map((f) => f.id) })
+    const { group } = await groupOf(101, 'h')
     const session = cdp()
     for (const touch of [false, true]) {
       await session.send('Emulation.setTouchEmulationEnabled', { enabled: touch, maxTouchPoints: 5 })
@@ -354,7 +346,7 @@ describe('styles.css in Chromium', () => {
             wrapper: provider(secretKey),
           },
         )
-        await screen.findByRole('button', { name: '101. h100.txt' })
+        await screen.findByRole('button', { name: '101. h101.txt' })
         const [first, second] = container.querySelectorAll<HTMLElement>('[data-slot="group-files-chunk"]')
         // The first chunk is in view and laid out: 50 real rows; the second is far below.
         // (Once the browser has seen that it is out of view, a frame or two after the mount.)

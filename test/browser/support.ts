@@ -1,4 +1,5 @@
 import { inject } from 'vitest'
+import { createFileServiceClient } from '../../src/index.ts'
 
 /** The emulator server the browser tests share (started by globalSetup.ts). */
 export const { baseUrl, projectId, secretKey, uploadLimit } = inject('emulator')
@@ -10,3 +11,15 @@ export const faults = (body: object) =>
     headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   })
+
+/**
+ * A group of `count` small text files named `${prefix}1.txt`, `${prefix}2.txt`…, uploaded one
+ * after another and grouped in that order with the secret key.
+ */
+export async function groupOf(count: number, prefix: string) {
+  const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
+  const files = []
+  for (let i = 1; i <= count; i++)
+    files.push(await operator.files.upload(new Blob([`${prefix}${i}`]), { name: `${prefix}${i}.txt` }))
+  return { files, group: await operator.groups.create({ fileIds: files.map((f) => f.id) }) }
+}

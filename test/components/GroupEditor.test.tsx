@@ -569,6 +569,15 @@ describe('GroupEditor', () => {
     const { container } = render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
     await waitFor(() => expect(order()).toHaveLength(60))
     expect(container.querySelectorAll('[data-slot="group-files-chunk"]')).toHaveLength(2)
+    // Only the list's ends are off for ↑ and ↓, not a chunk's.
+    const enabled = (name: string) => !screen.getByRole('button', { name }).hasAttribute('disabled')
+    expect(
+      ['Move f1.png up', 'Move f50.png down', 'Move f51.png up', 'Move f60.png down'].map(enabled),
+    ).toEqual([false, true, true, false])
+    await user.click(screen.getByRole('button', { name: 'Move f51.png up' }))
+    expect(order().slice(48, 52)).toEqual(['f49.png', 'f51.png', 'f50.png', 'f52.png'])
+    await user.click(screen.getByRole('button', { name: 'Move f51.png down' }))
+    expect(order().slice(48, 52)).toEqual(['f49.png', 'f50.png', 'f51.png', 'f52.png'])
     screen.getByRole('button', { name: '50. f50.png' }).focus()
     await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
     expect(order().slice(48, 52)).toEqual(['f49.png', 'f51.png', 'f50.png', 'f52.png'])
@@ -596,6 +605,35 @@ describe('GroupEditor', () => {
       ),
     )
     await expectNoAxeViolations(container)
+  })
+
+  it('keeps the keyboard on a row that a refresh moves into another chunk, on the same control', async () => {
+    // A row moved from one chunk of 50 to another is a new element there: here the group was
+    // saved elsewhere without its first file, so rows 51 and 52 move into the first chunk.
+    const { files } = await emulator.seed({
+      files: Array.from({ length: 60 }, (_, i) => ({ name: `f${i + 1}.png` })),
+    })
+    const group = await client.groups.create({ fileIds: files.map((f) => f.id) })
+    const { Wrapper, hostClient } = wrapper()
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toHaveLength(60))
+    const refreshWithout = async (index: number) => {
+      const ids = (await fileIdsOf(group.id)).filter((_, i) => i !== index)
+      await client.groups.update(group.id, { fileIds: ids })
+      await act(() => hostClient.invalidateQueries())
+      await waitFor(() => expect(order()).toHaveLength(ids.length))
+    }
+    screen.getByRole('button', { name: 'Move f51.png down' }).focus()
+    await refreshWithout(0)
+    expect(order()[49]).toBe('f51.png')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move f51.png down' }))
+    // Left by the user (the heading), the row is not followed: the keyboard stays where it went.
+    screen.getByRole('button', { name: '51. f52.png' }).focus()
+    const heading = screen.getByRole('heading', { name: `Group ${group.id}` })
+    heading.focus()
+    await refreshWithout(1)
+    expect(order()[49]).toBe('f52.png')
+    expect(document.activeElement).toBe(heading)
   })
 
   it('removes with Delete, discards changes, and refuses an empty group', async () => {

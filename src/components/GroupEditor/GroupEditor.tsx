@@ -74,6 +74,8 @@ interface RowActions {
   onKeyDown: (event: KeyboardEvent, index: number) => void
   /** The row being dragged, then the row it was dropped on. */
   drag: RefObject<number[] | null>
+  /** The row control with the keyboard: the element, its file, its place in the row. */
+  focused: RefObject<[Element, string, number] | null>
 }
 
 /** Rows per chunk of the editor's list (see the list). */
@@ -135,8 +137,16 @@ const FileRow = memo(function FileRow({
       <button
         type="button"
         ref={(node) => {
-          if (node) handles.set(file.id, node)
-          else handles.delete(file.id)
+          if (!node) {
+            handles.delete(file.id)
+            return
+          }
+          handles.set(file.id, node)
+          // Mounted anew where the keyboard was on this file's row (it moved into another chunk):
+          // the keyboard goes to the same control here.
+          const [was, id, control] = actions.current.focused.current ?? []
+          if (id === file.id && !was!.isConnected)
+            (node.parentElement!.children[control!] as HTMLElement).focus()
         }}
         className="fk-handle"
         data-slot="drag-handle"
@@ -373,10 +383,15 @@ export const GroupEditor = withRef(function GroupEditor({
   const drag = useRef<number[] | null>(null)
   const hintId = useId()
   const handles = useRef(new Map<string, HTMLButtonElement>())
+  // A row moved into another chunk is a new element there (by a refresh that brings files
+  // before it, say): the keyboard follows it (see FileRow). Left by the user, forgotten.
+  const focused = useRef<[Element, string, number] | null>(null)
 
   useEffect(() => {
     if (focusAfter.current) handles.current.get(focusAfter.current)?.focus()
     focusAfter.current = null
+    // A row gone from the list (removed, deleted elsewhere) is not followed if it comes back.
+    if (!focused.current?.[0].isConnected) focused.current = null
   })
 
   // Uploads finish one after another between renders: always build on the latest list.
@@ -451,7 +466,7 @@ export const GroupEditor = withRef(function GroupEditor({
   // Rows get one stable object whose handlers are always this render's: a reorder re-renders
   // only the rows whose file or position changed, not all of them (1000 in a big group).
   const actions = useRef<RowActions>(null!)
-  actions.current = { moveTo, remove, onKeyDown, drag }
+  actions.current = { moveTo, remove, onKeyDown, drag, focused }
 
   // A double click lands before React re-renders the disabled button: one save at a time, per
   // edit. The guard is the save's own: an earlier save's answer (a create of the last edit) must
@@ -667,6 +682,17 @@ export const GroupEditor = withRef(function GroupEditor({
                 aria-label={t('editor.list')}
                 aria-describedby={hintId}
                 data-slot="group-files"
+                onFocus={(e) => {
+                  const row = e.target.parentElement!
+                  for (const [id, handle] of handles.current)
+                    if (handle.parentElement === row)
+                      focused.current = [e.target, id, [...row.children].indexOf(e.target)]
+                }}
+                // Focus taken elsewhere: forgotten. (A control removed with its row, which moved
+                // into another chunk, is no longer connected: kept, to be followed.)
+                onBlur={(e) => {
+                  if (e.target.isConnected) focused.current = null
+                }}
               >
                 {list.map((_, start) =>
                   start % CHUNK ? null : (

@@ -180,44 +180,46 @@ describe('styles.css in Chromium', () => {
 
   it("draws a host's ring around a GroupEditor row whole, though its chunk of rows contains their paint", async () => {
     // Rows sit in chunks of 50 with `content-visibility: auto`, which clips what a row draws
-    // outside the chunk: a ring or shadow up to 8 px (--fk-space) shows whole.
+    // outside the chunk: a ring or shadow reaching up to 8 px out shows whole, also where the
+    // host made --fk-space smaller.
     const { group } = await groupOf(51, 'r')
     const hostStyle = document.createElement('style')
     hostStyle.textContent = `[data-slot="group-files"] { padding: 12px }
       [data-slot="group-file"]:focus-within { outline: 4px solid rgb(255, 0, 255); outline-offset: 2px }`
     document.head.append(hostStyle)
     try {
-      render(<GroupEditor groupId={group.id} />, { wrapper: provider(secretKey) })
-      const handle = await screen.findByRole('button', { name: '10. r10.txt' })
-      handle.focus()
-      const row = handle.closest<HTMLElement>('[data-slot="group-file"]')!
-      expect(row.parentElement!.matches('[data-slot="group-files-chunk"]:not(:last-child)')).toBe(true)
-      // Not saved, the screenshot (of the test's frame) comes back as base64.
-      const base64 = await page.screenshot({ save: false })
-      const image = new Image()
-      image.src = `data:image/png;base64,${base64}`
-      await image.decode()
-      const canvas = document.createElement('canvas')
-      canvas.width = image.width
-      canvas.height = image.height
-      const context = canvas.getContext('2d')!
-      context.drawImage(image, 0, 0)
-      const box = { left: 0, top: 0 }
-      const r = row.getBoundingClientRect()
-      const scale = image.width / window.innerWidth
-      // 4 px out from the row's left and right edges (outline-offset 2 px + half the 4 px ring).
-      const at = (x: number) => [
-        ...context.getImageData(
-          Math.round((x - box.left) * scale),
-          Math.round(((r.top + r.bottom) / 2 - box.top) * scale),
-          1,
-          1,
-        ).data,
-      ]
-      // Magenta, give or take the blending of a scaled screenshot (the page's own white without it).
-      const ring = ([red, green, blue]: number[]) => red! > 200 && green! < 100 && blue! > 200
-      expect(ring(at(r.left - 4)), String(at(r.left - 4))).toBe(true)
-      expect(ring(at(r.right + 4)), String(at(r.right + 4))).toBe(true)
+      for (const space of ['8px', '4px']) {
+        const { unmount } = render(
+          <div style={{ '--fk-space': space } as CSSProperties}>
+            <GroupEditor groupId={group.id} />
+          </div>,
+          { wrapper: provider(secretKey) },
+        )
+        const handle = await screen.findByRole('button', { name: '10. r10.txt' })
+        handle.focus()
+        const row = handle.closest<HTMLElement>('[data-slot="group-file"]')!
+        expect(row.parentElement!.matches('[data-slot="group-files-chunk"]:not(:last-child)')).toBe(true)
+        // Not saved, the screenshot (of the test's frame) comes back as base64.
+        const image = new Image()
+        image.src = `data:image/png;base64,${await page.screenshot({ save: false })}`
+        await image.decode()
+        const canvas = document.createElement('canvas')
+        canvas.width = image.width
+        canvas.height = image.height
+        const context = canvas.getContext('2d')!
+        context.drawImage(image, 0, 0)
+        const r = row.getBoundingClientRect()
+        const scale = image.width / window.innerWidth
+        // 4 px out from the row's left and right edges (outline-offset 2 px + half the 4 px ring).
+        const at = (x: number) => [
+          ...context.getImageData(Math.round(x * scale), Math.round(((r.top + r.bottom) / 2) * scale), 1, 1)
+            .data,
+        ]
+        // Magenta, give or take the blending of a scaled screenshot (the page's own white without it).
+        const ring = ([red, green, blue]: number[]) => red! > 200 && green! < 100 && blue! > 200
+        for (const x of [r.left - 4, r.right + 4]) expect(ring(at(x)), `${space}: ${at(x)}`).toBe(true)
+        unmount()
+      }
     } finally {
       hostStyle.remove()
     }

@@ -73,7 +73,7 @@ interface RowActions {
   remove: (index: number) => void
   onKeyDown: (event: KeyboardEvent, index: number) => void
   /** The row being dragged, then the row it was dropped on. */
-  drag: RefObject<number[] | null>
+  drag: RefObject<[from: number, to?: number] | null>
   /** The row control with the keyboard: the element, its file, its place in the row. */
   focused: RefObject<[Element, string, number] | null>
 }
@@ -123,10 +123,9 @@ const FileRow = memo(function FileRow({
       // over, nothing moves (nor at a later drop on a row, a file from the desktop say).
       onDragEnd={() => {
         const { drag, moveTo } = actions.current
-        // Not dropped on a row (nor dragged from one): moved to where it is, nothing moves.
-        const [from, to = from] = drag.current ?? []
+        const [from, to] = drag.current ?? []
         drag.current = null
-        moveTo(from!, to!)
+        if (to !== undefined) moveTo(from!, to)
       }}
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => {
@@ -380,7 +379,7 @@ export const GroupEditor = withRef(function GroupEditor({
   const currentEdit = useRef(edit)
   currentEdit.current = edit
   const focusAfter = useRef<string | null>(null)
-  const drag = useRef<number[] | null>(null)
+  const drag = useRef<[from: number, to?: number] | null>(null)
   const hintId = useId()
   const handles = useRef(new Map<string, HTMLButtonElement>())
   // A row moved into another chunk is a new element there (by a refresh that brings files

@@ -174,8 +174,9 @@ const plainFiles = Array.from({ length: 100 }, (_, i) => file(i))
 
 /**
  * Not a scenario of the library: the list GroupEditor shows for 1000 files (the same elements,
- * attributes, classes, text and chunks of 50), as plain React with no provider, query, state,
- * messages or handlers. Its mount is the floor under GroupEditor's.
+ * attributes, classes, text and chunks of 50: keep 50 equal to GroupEditor's CHUNK), as plain
+ * React with no provider, query, state, messages or handlers. Its mount is the floor under
+ * GroupEditor's.
  */
 function PlainEditorList({ files }: { files: FileResource[] }) {
   const row = (f: FileResource, i: number) => {

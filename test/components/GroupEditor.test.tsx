@@ -605,7 +605,8 @@ describe('GroupEditor', () => {
       ),
     )
     await expectNoAxeViolations(container)
-  })
+    // 60 rows, clicks and axe: about 5 s alone in jsdom, more on a busy machine.
+  }, 20_000)
 
   it('keeps the keyboard on a row that a refresh moves into another chunk, on the same control', async () => {
     // A row moved from one chunk of 50 to another is a new element there: here the group was

@@ -223,7 +223,8 @@ describe('styles.css in Chromium', () => {
     } finally {
       hostStyle.remove()
     }
-  })
+    // Uploads and rendering 51-101 rows (twice): seconds on a busy machine.
+  }, 30_000)
 
   it("keeps a size's width, × and height on one line in a narrow RecipeBuilder", async () => {
     const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
@@ -363,7 +364,8 @@ describe('styles.css in Chromium', () => {
         await session.send('Emulation.setTouchEmulationEnabled', { enabled: false })
       }
     }
-  })
+    // Uploads and rendering 51-101 rows (twice): seconds on a busy machine.
+  }, 30_000)
 
   it('gives touch screens 44 px targets, 24 px checkboxes and 16 px fields (iOS zooms in on smaller)', async () => {
     const session = cdp()

@@ -13,13 +13,15 @@ export const faults = (body: object) =>
   })
 
 /**
- * A group of `count` small text files named `${prefix}1.txt`, `${prefix}2.txt`…, uploaded one
- * after another and grouped in that order with the secret key.
+ * A group of `count` small text files named `${prefix}1.txt`, `${prefix}2.txt`…, uploaded at
+ * once (the browser sends a few at a time) and grouped in that order with the secret key.
  */
 export async function groupOf(count: number, prefix: string) {
   const operator = createFileServiceClient({ baseUrl, projectId, token: secretKey })
-  const files = []
-  for (let i = 1; i <= count; i++)
-    files.push(await operator.files.upload(new Blob([`${prefix}${i}`]), { name: `${prefix}${i}.txt` }))
+  const files = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      operator.files.upload(new Blob([`${prefix}${i + 1}`]), { name: `${prefix}${i + 1}.txt` }),
+    ),
+  )
   return { files, group: await operator.groups.create({ fileIds: files.map((f) => f.id) }) }
 }

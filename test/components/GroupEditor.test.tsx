@@ -886,6 +886,35 @@ describe('GroupEditor', () => {
     expect(order()).toEqual(['b.png', 'c.png', 'a.png'])
   })
 
+  it('moves the file dragged onto the file dropped on, though a refresh moved their rows meanwhile', async () => {
+    // The group is saved elsewhere without its first file during the drag: every row moves up
+    // one place, and by their old places the drop would move f31 (and put it one place off).
+    const { files } = await emulator.seed({
+      files: Array.from({ length: 60 }, (_, i) => ({ name: `f${i + 1}.png` })),
+    })
+    const group = await client.groups.create({ fileIds: files.map((f) => f.id) })
+    const { Wrapper, hostClient } = wrapper()
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toHaveLength(60))
+    const rows = () =>
+      within(screen.getByRole('list', { name: 'Files in this group' })).getAllByRole('listitem')
+    const source = rows()[29]!
+    fireEvent.dragStart(source)
+    await client.groups.update(group.id, { fileIds: files.slice(1).map((f) => f.id) })
+    await act(() => hostClient.invalidateQueries())
+    await waitFor(() => expect(order()).toHaveLength(59))
+    const target = rows()[order().indexOf('f40.png')]!
+    fireEvent.dragOver(target)
+    fireEvent.drop(target)
+    fireEvent.dragEnd(source)
+    expect(order().slice(27, 40)).toEqual([
+      'f29.png',
+      ...Array.from({ length: 10 }, (_, i) => `f${i + 31}.png`),
+      'f30.png',
+      'f41.png',
+    ])
+  })
+
   it('with the secret key, adds files picked from the project and refuses duplicates', async () => {
     const group = await seededGroup()
     await emulator.seed({ files: [{ name: 'd.png' }] })

@@ -72,8 +72,10 @@ interface RowActions {
   moveTo: (from: number, to: number) => void
   remove: (index: number) => void
   onKeyDown: (event: KeyboardEvent, index: number) => void
-  /** The row being dragged, then the row it was dropped on. */
-  drag: RefObject<[from: number, to?: number] | null>
+  /** Moves a file to where another is (by id: a refresh during a drag may move both rows). */
+  moveFile: (from: string, to: string) => void
+  /** The file being dragged, then the file it was dropped on. */
+  drag: RefObject<[from: string, to?: string] | null>
   /** The row control with the keyboard: the element, its file, its place in the row. */
   focused: RefObject<[Element, string, number] | null>
 }
@@ -115,22 +117,22 @@ const FileRow = memo(function FileRow({
       draggable
       data-slot="group-file"
       onDragStart={() => {
-        actions.current.drag.current = [index]
+        actions.current.drag.current = [file.id]
       }}
       // The drop on a row says where to; the move waits for the drag's end, on the row dragged:
       // moved at the drop, a row dropped into another chunk would be a new element there, and the
       // drag's end (`dragend`) would reach no one. Ended anywhere else, or canceled: the drag is
       // over, nothing moves (nor at a later drop on a row, a file from the desktop say).
       onDragEnd={() => {
-        const { drag, moveTo } = actions.current
+        const { drag, moveFile } = actions.current
         const [from, to] = drag.current ?? []
         drag.current = null
-        if (to !== undefined) moveTo(from!, to)
+        if (to) moveFile(from!, to)
       }}
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => {
         e.preventDefault()
-        actions.current.drag.current?.push(index)
+        actions.current.drag.current?.push(file.id)
       }}
     >
       <button
@@ -379,7 +381,7 @@ export const GroupEditor = withRef(function GroupEditor({
   const currentEdit = useRef(edit)
   currentEdit.current = edit
   const focusAfter = useRef<string | null>(null)
-  const drag = useRef<[from: number, to?: number] | null>(null)
+  const drag = useRef<[from: string, to?: string] | null>(null)
   const hintId = useId()
   const handles = useRef(new Map<string, HTMLButtonElement>())
   // A row moved into another chunk is a new element there (by a refresh that brings files
@@ -413,7 +415,7 @@ export const GroupEditor = withRef(function GroupEditor({
     setDismissed(saveError)
   }
   const moveTo = (from: number, to: number) => {
-    if (to < 0 || to >= list.length || from === to) return
+    if (from < 0 || to < 0 || to >= list.length || from === to) return
     const file = list[from]!
     focusAfter.current = file.id
     change(
@@ -465,7 +467,11 @@ export const GroupEditor = withRef(function GroupEditor({
   // Rows get one stable object whose handlers are always this render's: a reorder re-renders
   // only the rows whose file or position changed, not all of them (1000 in a big group).
   const actions = useRef<RowActions>(null!)
-  actions.current = { moveTo, remove, onKeyDown, drag, focused }
+  const moveFile = (from: string, to: string) => {
+    const at = (id: string) => list.findIndex((f) => f.id === id)
+    moveTo(at(from), at(to))
+  }
+  actions.current = { moveTo, moveFile, remove, onKeyDown, drag, focused }
 
   // A double click lands before React re-renders the disabled button: one save at a time, per
   // edit. The guard is the save's own: an earlier save's answer (a create of the last edit) must

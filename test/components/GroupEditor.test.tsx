@@ -56,6 +56,28 @@ async function pick(user: ReturnType<typeof userEvent.setup>, ...names: string[]
 const fileIdsOf = async (groupId: string) =>
   (await client.groups.files(groupId, { items: 100 })).data.map((f) => f.id)
 
+/**
+ * GroupEditor on a group of 60 files, f1.png to f60.png (two chunks of rows), with the secret
+ * key; `refreshWithout(index)` has the group saved elsewhere without the file at that place and
+ * the editor's queries refreshed.
+ */
+async function editSixtyFiles() {
+  const { files } = await emulator.seed({
+    files: Array.from({ length: 60 }, (_, i) => ({ name: `f${i + 1}.png` })),
+  })
+  const group = await client.groups.create({ fileIds: files.map((f) => f.id) })
+  const { Wrapper, hostClient } = wrapper()
+  const { container } = render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+  await waitFor(() => expect(order()).toHaveLength(60))
+  const refreshWithout = async (index: number) => {
+    const ids = (await fileIdsOf(group.id)).filter((_, i) => i !== index)
+    await client.groups.update(group.id, { fileIds: ids })
+    await act(() => hostClient.invalidateQueries())
+    await waitFor(() => expect(order()).toHaveLength(ids.length))
+  }
+  return { group, container, refreshWithout }
+}
+
 async function seededGroup() {
   const { files } = await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }] })
   const { groups } = await emulator.seed({ groups: [{ fileIds: files.map((f) => f.id) }] })
@@ -560,14 +582,8 @@ describe('GroupEditor', () => {
   it('moves and removes files across the chunks its rows are laid out in, keeping the keyboard on them', async () => {
     // The rows are rendered in chunks of 50 (one list to a screen reader): a file moved from one
     // chunk to the next is a new element there.
-    const { files } = await emulator.seed({
-      files: Array.from({ length: 60 }, (_, i) => ({ name: `f${i + 1}.png` })),
-    })
-    const group = await client.groups.create({ fileIds: files.map((f) => f.id) })
+    const { group, container } = await editSixtyFiles()
     const user = userEvent.setup()
-    const { Wrapper } = wrapper()
-    const { container } = render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
-    await waitFor(() => expect(order()).toHaveLength(60))
     expect(container.querySelectorAll('[data-slot="group-files-chunk"]')).toHaveLength(2)
     // Only the list's ends are off for ↑ and ↓, not a chunk's.
     const enabled = (name: string) => !screen.getByRole('button', { name }).hasAttribute('disabled')
@@ -611,19 +627,7 @@ describe('GroupEditor', () => {
   it('keeps the keyboard on a row that a refresh moves into another chunk, on the same control', async () => {
     // A row moved from one chunk of 50 to another is a new element there: here the group was
     // saved elsewhere without its first file, so rows 51 and 52 move into the first chunk.
-    const { files } = await emulator.seed({
-      files: Array.from({ length: 60 }, (_, i) => ({ name: `f${i + 1}.png` })),
-    })
-    const group = await client.groups.create({ fileIds: files.map((f) => f.id) })
-    const { Wrapper, hostClient } = wrapper()
-    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
-    await waitFor(() => expect(order()).toHaveLength(60))
-    const refreshWithout = async (index: number) => {
-      const ids = (await fileIdsOf(group.id)).filter((_, i) => i !== index)
-      await client.groups.update(group.id, { fileIds: ids })
-      await act(() => hostClient.invalidateQueries())
-      await waitFor(() => expect(order()).toHaveLength(ids.length))
-    }
+    const { group, refreshWithout } = await editSixtyFiles()
     screen.getByRole('button', { name: 'Move f51.png down' }).focus()
     await refreshWithout(0)
     expect(order()[49]).toBe('f51.png')
@@ -889,20 +893,12 @@ describe('GroupEditor', () => {
   it('moves the file dragged onto the file dropped on, though a refresh moved their rows meanwhile', async () => {
     // The group is saved elsewhere without its first file during the drag: every row moves up
     // one place, and by their old places the drop would move f31 (and put it one place off).
-    const { files } = await emulator.seed({
-      files: Array.from({ length: 60 }, (_, i) => ({ name: `f${i + 1}.png` })),
-    })
-    const group = await client.groups.create({ fileIds: files.map((f) => f.id) })
-    const { Wrapper, hostClient } = wrapper()
-    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
-    await waitFor(() => expect(order()).toHaveLength(60))
+    const { refreshWithout } = await editSixtyFiles()
     const rows = () =>
       within(screen.getByRole('list', { name: 'Files in this group' })).getAllByRole('listitem')
     const source = rows()[29]!
     fireEvent.dragStart(source)
-    await client.groups.update(group.id, { fileIds: files.slice(1).map((f) => f.id) })
-    await act(() => hostClient.invalidateQueries())
-    await waitFor(() => expect(order()).toHaveLength(59))
+    await refreshWithout(0)
     const target = rows()[order().indexOf('f40.png')]!
     fireEvent.dragOver(target)
     fireEvent.drop(target)

@@ -76,8 +76,6 @@ interface RowActions {
   moveFile: (from: string, to: string) => void
   /** The file being dragged, then the file it was dropped on. */
   drag: RefObject<[from: string, to?: string] | null>
-  /** The row control with the keyboard: the element, its file, its place in the row. */
-  focused: RefObject<[Element, string, number] | null>
 }
 
 /** Rows per chunk of the editor's list (see the list). */
@@ -138,16 +136,8 @@ const FileRow = memo(function FileRow({
       <button
         type="button"
         ref={(node) => {
-          if (!node) {
-            handles.delete(file.id)
-            return
-          }
-          handles.set(file.id, node)
-          // Mounted anew where the keyboard was on this file's row (it moved into another chunk):
-          // the keyboard goes to the same control here.
-          const [was, id, control] = actions.current.focused.current ?? []
-          if (id === file.id && !was!.isConnected)
-            (node.parentElement!.children[control!] as HTMLElement).focus()
+          if (node) handles.set(file.id, node)
+          else handles.delete(file.id)
         }}
         className="fk-handle"
         data-slot="drag-handle"
@@ -384,15 +374,21 @@ export const GroupEditor = withRef(function GroupEditor({
   const drag = useRef<[from: string, to?: string] | null>(null)
   const hintId = useId()
   const handles = useRef(new Map<string, HTMLButtonElement>())
-  // A row moved into another chunk is a new element there (by a refresh that brings files
-  // before it, say): the keyboard follows it (see FileRow). Left by the user, forgotten.
+  // The row control with the keyboard: the element, its file, its place in the row (see the
+  // list's onFocus). Left by the user, forgotten.
   const focused = useRef<[Element, string, number] | null>(null)
 
   useEffect(() => {
     if (focusAfter.current) handles.current.get(focusAfter.current)?.focus()
     focusAfter.current = null
-    // A row gone from the list (removed, deleted elsewhere) is not followed if it comes back.
-    if (!focused.current?.[0].isConnected) focused.current = null
+    // The keyboard was on a control of a row that moved into another chunk (a new element there,
+    // by a refresh that brings files before it, say): it goes to the same control of the new
+    // row. A row gone from the list (removed, deleted elsewhere) is not followed if it comes back.
+    const [was, id, control] = focused.current ?? []
+    if (was && !was.isConnected) {
+      focused.current = null
+      ;(handles.current.get(id!)?.parentElement?.children[control!] as HTMLElement | undefined)?.focus()
+    }
   })
 
   // Uploads finish one after another between renders: always build on the latest list.
@@ -471,7 +467,7 @@ export const GroupEditor = withRef(function GroupEditor({
     const at = (id: string) => list.findIndex((f) => f.id === id)
     moveTo(at(from), at(to))
   }
-  actions.current = { moveTo, moveFile, remove, onKeyDown, drag, focused }
+  actions.current = { moveTo, moveFile, remove, onKeyDown, drag }
 
   // A double click lands before React re-renders the disabled button: one save at a time, per
   // edit. The guard is the save's own: an earlier save's answer (a create of the last edit) must

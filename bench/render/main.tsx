@@ -8,6 +8,8 @@ import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
 // Styled as a host app styles it: layout is part of what is timed.
 import '../../src/styles.css'
+// Not public either: the rows per chunk GroupEditor lays out, which the plain control copies.
+import { CHUNK } from '../../src/components/GroupEditor/GroupEditor.tsx'
 // Not public: what FileList calls per row, timed alone to show its share.
 import { formatDate, formatSize } from '../../src/components/shared/format.ts'
 import {
@@ -174,9 +176,8 @@ const plainFiles = Array.from({ length: 100 }, (_, i) => file(i))
 
 /**
  * Not a scenario of the library: the list GroupEditor shows for 1000 files (the same elements,
- * attributes, classes, text and chunks of 50: keep 50 equal to GroupEditor's CHUNK), as plain
- * React with no provider, query, state, messages or handlers. Its mount is the floor under
- * GroupEditor's.
+ * attributes, classes, text and chunks), as plain React with no provider, query, state, messages
+ * or handlers. Its mount is the floor under GroupEditor's.
  */
 function PlainEditorList({ files }: { files: FileResource[] }) {
   const row = (f: FileResource, i: number) => {
@@ -211,10 +212,10 @@ function PlainEditorList({ files }: { files: FileResource[] }) {
       {/* biome-ignore lint/a11y/useSemanticElements: GroupEditor's markup (an ARIA list of chunks of rows) */}
       <div role="list" aria-label="Files in this group" aria-describedby="plain-hint" data-slot="group-files">
         {files.map((_, start) =>
-          start % 50 ? null : (
+          start % CHUNK ? null : (
             // biome-ignore lint/suspicious/noArrayIndexKey: GroupEditor's chunks, keyed by their place
             <div key={start} data-slot="group-files-chunk">
-              {files.slice(start, start + 50).map((f, i) => row(f, start + i))}
+              {files.slice(start, start + CHUNK).map((f, i) => row(f, start + i))}
             </div>
           ),
         )}

@@ -78,8 +78,8 @@ interface RowActions {
   drag: RefObject<[from: string, to?: string] | null>
 }
 
-/** Rows per chunk of the editor's list (see the list). */
-const CHUNK = 50
+/** Rows per chunk of the editor's list (see the list). Not public; the render bench's control uses it. */
+export const CHUNK = 50
 
 const nameOf = (file: FileResource) => shownName(file.originalName ?? file.id)
 

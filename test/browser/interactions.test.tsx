@@ -1,6 +1,7 @@
 // What only a real browser does: native drag and drop between GroupEditor's rows, and the
 // clipboard behind GroupEditor's "Copy token" and RecipeBuilder's "Copy recipe".
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { createFileServiceClient, FileList, GroupEditor, RecipeBuilder } from '../../src/index.ts'
@@ -110,6 +111,40 @@ describe('in Chromium', () => {
       expect(document.activeElement).toBe(status())
       expect(status().textContent).toMatch(first ? /^Page 1 of/ : /^Page (\d+) of \1/)
     }
+  })
+
+  it("updates a page's rows in place, but gives new rows, not another file's box, to the keyboard in one", async () => {
+    const { group } = await groupOf(6, 'row-')
+    let goTo: (page: number) => void = () => {}
+    function Host() {
+      const [page, setPage] = useState(1)
+      goTo = setPage
+      return (
+        <FileList
+          groupId={group.id}
+          page={page}
+          onPageChange={setPage}
+          defaultPageSize={2}
+          defaultSelectedIds={[]}
+        />
+      )
+    }
+    render(<Host />, { wrapper: provider(secretKey) })
+    const pages = await screen.findByRole('navigation', { name: 'Files, pages' }, { timeout: 5_000 })
+    const rows = () => [...document.querySelectorAll('[data-slot="file-row"]')]
+    const names = () => rows().map((row) => row.querySelector('[data-slot="file-name"]')!.textContent)
+    await waitFor(() => expect(names()).toEqual(['row-1.txt', 'row-2.txt']))
+    const first = rows()
+    within(pages).getByRole('button', { name: 'Next page' }).focus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(names()).toEqual(['row-3.txt', 'row-4.txt']))
+    expect(rows()).toEqual(first)
+    // The keyboard on row-4's box when the host shows page 3: not left on row-6's.
+    screen.getByRole('checkbox', { name: 'Select row-4.txt' }).focus()
+    act(() => goTo(3))
+    await waitFor(() => expect(names()).toEqual(['row-5.txt', 'row-6.txt']))
+    expect(rows().some((row) => first.includes(row))).toBe(false)
+    expect(document.activeElement).toBe(document.body)
   })
 
   it('reorders GroupEditor rows by dragging one onto another', async () => {

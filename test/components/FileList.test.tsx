@@ -491,6 +491,100 @@ describe('FileList', () => {
     expect(await screen.findByRole('button', { name: 'Inspect a.png' })).toBeDefined()
   })
 
+  it("updates rows in place on a page change, but not an image, a host's cells or a row with the keyboard", async () => {
+    const { files } = await emulator.seed({
+      files: Array.from({ length: 45 }, (_, i) => ({ name: `f${i}.png` })),
+    })
+    const idOf = new Map(files.map((f) => [f.originalName, f.id]))
+    const nameIn = (row: HTMLElement) => row.querySelector('[data-slot="file-name"]')!.textContent!
+    const shown = () => rows().map(nameIn)
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    // A host cell with its own state: "Open" shows what a user opened in that file's row.
+    function Inspect({ name }: { name: string }) {
+      const [open, setOpen] = useState(false)
+      return (
+        <button type="button" onClick={() => setOpen(true)}>
+          {open ? `Opened ${name}` : `Inspect ${name}`}
+        </button>
+      )
+    }
+    function Host() {
+      const [page, setPage] = useState(1)
+      return (
+        <>
+          <FileList
+            page={page}
+            onPageChange={setPage}
+            defaultPageSize={20}
+            defaultSelectedIds={[]}
+            renderActions={(file) => <Inspect name={file.originalName!} />}
+          />
+          <button type="button" onClick={() => setPage(3)}>
+            Go to page 3
+          </button>
+        </>
+      )
+    }
+    render(<Host />, { wrapper: Wrapper })
+    await screen.findByText('Page 1 of 3')
+    const first = rows()
+    const firstNames = shown()
+    const images = first.map((row) => row.querySelector('img')!)
+    await user.click(within(first[0]!).getByRole('button', { name: /^Inspect/ }))
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    await screen.findByText('Page 2 of 3')
+    // The same 20 row elements show page 2's files, each with its own thumbnail (a new image: an
+    // image element given another address shows the last file's until the new one loads).
+    expect(rows()).toEqual(first)
+    expect(shown().filter((name) => firstNames.includes(name))).toEqual([])
+    rows().forEach((row, i) => {
+      const img = row.querySelector('img')!
+      expect(img).not.toBe(images[i])
+      expect(img.getAttribute('src')).toBe(`${baseUrl}/cdn/${idOf.get(nameIn(row))}/-/preview/96x96/`)
+    })
+    // The host's cell is the new file's, not the first page's with its state.
+    expect(within(rows()[0]!).getByRole('button').textContent).toBe(`Inspect ${shown()[0]}`)
+
+    // With the keyboard in a row, another page gets new rows: the keyboard is not left on the
+    // same place, now another file's box.
+    const box = within(rows()[3]!).getByRole('checkbox')
+    const boxName = box.getAttribute('aria-label')
+    box.focus()
+    const second = rows()
+    act(() => screen.getByRole('button', { name: 'Go to page 3' }).click())
+    await screen.findByText('Page 3 of 3')
+    expect(rows()).toHaveLength(5)
+    expect(rows().some((row) => second.includes(row))).toBe(false)
+    expect(boxName).toMatch(/^Select f/)
+    expect(`${document.activeElement?.getAttribute('aria-label')}`).not.toMatch(/^Select f/)
+  }, 20_000)
+
+  it('keeps the rows, and the keyboard in them, of the files a refresh leaves on the page', async () => {
+    const { files } = await emulator.seed({
+      files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }, { name: 'n.png' }],
+    })
+    const [a, b, c, n] = files.map((f) => f.id)
+    const { groups } = await emulator.seed({ groups: [{ fileIds: [a!, b!, c!] }] })
+    const { Wrapper, hostClient } = wrapper()
+    render(<FileList groupId={groups[0]!.id} defaultSelectedIds={[]} />, { wrapper: Wrapper })
+    await screen.findByRole('table')
+    const refresh = async (fileIds: string[]) => {
+      await client.groups.update(groups[0]!.id, { fileIds })
+      await act(() => hostClient.invalidateQueries())
+      await waitFor(() => expect(rows()).toHaveLength(fileIds.length))
+    }
+    // A file comes before the others: their rows stay theirs.
+    const kept = rows()
+    await refresh([n!, a!, b!, c!])
+    expect(rows().slice(1)).toEqual(kept)
+    // And so with the keyboard in one.
+    screen.getByRole('checkbox', { name: 'Select b.png' }).focus()
+    await refresh([a!, b!, c!])
+    expect(rows()).toEqual(kept)
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Select b.png' }))
+  })
+
   it('shows the empty state', async () => {
     const { Wrapper } = wrapper()
     render(<FileList />, { wrapper: Wrapper })

@@ -1,6 +1,6 @@
 'use client'
 import { useQuery } from '@tanstack/react-query'
-import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ComponentProps, Fragment, type ReactNode, useEffect, useRef, useState } from 'react'
 import type { FileResource } from '../../api/types.js'
 import type { PollingOptions } from '../../hooks/policy.js'
 import { filesQueryOptions, groupFilesQueryOptions, type QueryContext } from '../../hooks/queryOptions.js'
@@ -170,8 +170,7 @@ export const FileList = withRef(function FileList({
               )}
             </>
           }
-        >
-          {data!.data.map((file) => (
+          rows={data!.data.map((file) => (
             <tr
               key={file.id}
               data-slot="file-row"
@@ -193,7 +192,7 @@ export const FileList = withRef(function FileList({
                   // A thumbnail that fails (offline, the CDN or the server gone) leaves the cell
                   // blank, not a broken-image icon; new elements try again (see thumbnailRound).
                   <img
-                    key={thumbnailRound}
+                    key={`${thumbnailRound} ${file.id}`}
                     src={`${cdnUrl}/${encodeURIComponent(file.id)}/-/preview/96x96/`}
                     alt=""
                     width={48}
@@ -211,10 +210,14 @@ export const FileList = withRef(function FileList({
               <td>{formatSize(file.size, locale)}</td>
               <td data-status={file.status}>{statusText(file.status, t)}</td>
               <td>{formatDate(file.createdAt, locale, timeZone)}</td>
-              {renderActions && <td data-slot="row-actions">{renderActions(file)}</td>}
+              {renderActions && (
+                <td data-slot="row-actions">
+                  <Fragment key={file.id}>{renderActions(file)}</Fragment>
+                </td>
+              )}
             </tr>
           ))}
-        </PagedTable>
+        />
       )}
     </div>
   )

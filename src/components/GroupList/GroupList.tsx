@@ -1,5 +1,5 @@
 'use client'
-import type { ComponentProps, ReactNode } from 'react'
+import { type ComponentProps, Fragment, type ReactNode } from 'react'
 import type { Group } from '../../api/types.js'
 import { fileServiceKeys } from '../../hooks/fileServiceKeys.js'
 import type { PollingOptions } from '../../hooks/policy.js'
@@ -96,8 +96,7 @@ export const GroupList = withRef(function GroupList({
               )}
             </>
           }
-        >
-          {data!.data.map((group) => (
+          rows={data!.data.map((group) => (
             <tr key={group.id} data-slot="group-row" data-status={group.status}>
               <td>
                 {getHref ? (
@@ -130,12 +129,12 @@ export const GroupList = withRef(function GroupList({
                       {t('open')}
                     </button>
                   )}{' '}
-                  {renderActions?.(group)}
+                  <Fragment key={group.id}>{renderActions?.(group)}</Fragment>
                 </td>
               )}
             </tr>
           ))}
-        </PagedTable>
+        />
       )}
     </div>
   )

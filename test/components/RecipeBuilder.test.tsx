@@ -7,6 +7,44 @@ import { FileServiceProvider, type Recipe, RecipeBuilder } from '../../src/index
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
 
+// React DevTools' hook, there before React loads: after each commit it counts, by name, the
+// components whose function ran (React marks their fiber PerformedWork, flag 1), going only where
+// React went in that commit. Fibers, not calls: StrictMode's second call counts no more.
+const renders = vi.hoisted(() => {
+  type Fiber = {
+    tag: number
+    type: { displayName?: string; name?: string; render?: { name: string } } | null
+    flags: number
+    alternate: Fiber | null
+    child: Fiber | null
+    sibling: Fiber | null
+  }
+  const counts: Record<string, number> = {}
+  const walk = (fiber: Fiber) => {
+    // A function component, forwardRef or plain memo (a memo with a comparer holds a function one).
+    const type = [0, 11, 15].includes(fiber.tag) ? fiber.type : null
+    const name = type?.displayName ?? type?.render?.name ?? type?.name
+    if (name && fiber.flags & 1) counts[name] = (counts[name] ?? 0) + 1
+    // Children React did not go through are the very ones of the last commit.
+    if (fiber.child !== fiber.alternate?.child) for (let c = fiber.child; c; c = c.sibling) walk(c)
+  }
+  Object.assign(globalThis, {
+    __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+      supportsFiber: true,
+      inject: () => 1,
+      onCommitFiberRoot: (_: number, root: { current: Fiber }) => walk(root.current),
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+    },
+  })
+  return {
+    counts,
+    reset: () => {
+      for (const name in counts) delete counts[name]
+    },
+  }
+})
+
 const { emulator, count, hold } = setupEmulator({ delays: { conversion: 100 } })
 const recipeText = () => document.querySelector('[data-slot="recipe-text"]')!.textContent
 const options = (select: HTMLElement) =>
@@ -642,5 +680,29 @@ describe('RecipeBuilder inputs', () => {
     ])
     await user.type(align, '10,20p')
     expect(recipeText()).toBe('/-/crop/1:1/10,20p/')
+  })
+})
+
+describe('RecipeBuilder renders', () => {
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 50))
+
+  it('renders only the paste field while a recipe is typed there: the recipe is not read again', async () => {
+    const user = userEvent.setup()
+    await render_('subject', {
+      defaultValue: {
+        kind: 'image',
+        operations: [
+          { name: 'resize', args: ['800x'] },
+          { name: 'format', args: ['webp'] },
+        ],
+      },
+    })
+    await settled() // the preview's pause
+    const paste = screen.getByRole('textbox', { name: 'Paste a recipe' })
+    renders.reset()
+    await user.type(paste, '/-/flip/')
+    expect(renders.counts).toEqual({ PasteBox: 8 })
+    await user.type(paste, '{Enter}')
+    expect(recipeText()).toBe('/-/flip/')
   })
 })

@@ -37,7 +37,8 @@ import { useOnline } from '../shared/useOnline.js'
 import { useText } from '../shared/useText.js'
 import { waitingText } from '../shared/waitingText.js'
 import { withRef } from '../shared/withRef.js'
-import { ArgInput, initialArg, verbatim } from './ArgInput.js'
+import { ArgInput, initialArg } from './ArgInput.js'
+import { PasteBox } from './PasteBox.js'
 
 const strings = { ...stateMessages, ...recipeMessages, ...statusMessages }
 
@@ -157,8 +158,6 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   const catalogue = recipeOperations[kind]
   const specOf = (name: string) => catalogue.find((s) => s.name === name)
   const [adding, setAdding] = useState(catalogue[0]?.name ?? '')
-  const [pasted, setPasted] = useState('')
-  const [pasteIssues, setPasteIssues] = useState<RecipeIssue[]>([])
   // null until a copy is tried; then whether the clipboard took it.
   const [copied, setCopied] = useState<boolean | null>(null)
   const shownText = useRef<HTMLOutputElement>(null)
@@ -211,7 +210,6 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   // was: on the same button of the moved operation, on a neighbour's remove button (or the add
   // select when none is left), on the first input of an added operation.
   const [announcement, setAnnouncement] = useAnnouncement()
-  const pasteInput = useRef<HTMLInputElement>(null)
   const operationList = useRef<HTMLOListElement>(null)
   const addSelect = useRef<HTMLSelectElement>(null)
   const focusAfter = useFocusAfterRender(
@@ -311,19 +309,6 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         return own(`recipe.issue.${i.key}`, i.message, { ...i.values, ...labels })
       })
       .join(' ')
-  const applyPasted = () => {
-    if (!pasted.trim()) return
-    const parsed = parseRecipe(kind, pasted)
-    setPasteIssues(parsed.issues)
-    if (!parsed.issues.length) {
-      update(parsed.recipe.operations)
-      // The button is disabled with the input emptied: the keyboard goes back to the input, and
-      // the new recipe is announced.
-      setAnnouncement(t('recipe.pasted', { recipe: serializeRecipe(parsed.recipe) }))
-      pasteInput.current?.focus()
-      setPasted('')
-    }
-  }
   const issuesOf = (index: number) => shown.filter((i) => i.operationIndex === index)
   const move = (from: number, to: number, control: 'up' | 'down') => {
     focusAfter({ index: to, control })
@@ -529,37 +514,14 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
           {copied === false && t('recipe.copyFailed')}
         </span>
       </p>
-      <p>
-        <label>
-          {t('recipe.paste')}{' '}
-          <input
-            ref={pasteInput}
-            type="text"
-            dir="ltr"
-            {...verbatim}
-            enterKeyHint="done"
-            aria-invalid={pasteIssues.length > 0 || undefined}
-            aria-describedby={pasteIssues.length ? `${ids}-paste` : undefined}
-            value={pasted}
-            onChange={(e) => setPasted(e.target.value)}
-            // Enter here uses the pasted recipe: the form's own submit would convert the old one.
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault()
-                applyPasted()
-              }
-            }}
-          />
-        </label>{' '}
-        <button type="button" className="fk-button" disabled={!pasted.trim()} onClick={applyPasted}>
-          {t('recipe.apply')}
-        </button>
-        {pasteIssues.length > 0 && (
-          <span id={`${ids}-paste`} role="alert">
-            {problems(pasteIssues)}
-          </span>
-        )}
-      </p>
+      <PasteBox
+        kind={kind}
+        problems={problems}
+        onPaste={(pasted) => {
+          update(pasted.operations)
+          setAnnouncement(t('recipe.pasted', { recipe: serializeRecipe(pasted) }))
+        }}
+      />
       {previewUrl && (
         <figure data-slot="recipe-preview" data-state={preview}>
           <img

@@ -1,5 +1,5 @@
 import { focusManager, QueryClientProvider } from '@tanstack/react-query'
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { Activity, type ReactNode, useLayoutEffect, useRef, useState } from 'react'
@@ -519,6 +519,47 @@ describe('FileList', () => {
     expect(await screen.findByRole('button', { name: 'Inspect a.png' })).toBeDefined()
   })
 
+  it("renders nothing again, the host's cells included, when a refresh brings the same page", async () => {
+    await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }] })
+    const { Wrapper, hostClient } = wrapper()
+    let renders = 0
+    function Cell() {
+      renders++
+      return null
+    }
+    render(<FileList renderActions={() => <Cell />} />, { wrapper: Wrapper })
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    const before = renders
+    // Asked again (stale, fetching, idle, fetched again): nothing changed that the list shows.
+    await act(() => hostClient.invalidateQueries())
+    await act(() => hostClient.refetchQueries())
+    expect(count('GET', '/files')).toBe(3)
+    expect(renders).toBe(before)
+  })
+
+  it('loads thumbnails that failed again with the next page fetched, and only then', async () => {
+    await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }] })
+    const { Wrapper, hostClient } = wrapper()
+    render(<FileList defaultSelectedIds={[]} />, { wrapper: Wrapper })
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    const images = () => rows().map((row) => row.querySelector('img')!)
+    const first = images()
+    // None failed: a refresh keeps the images (none is loaded twice).
+    await act(() => hostClient.refetchQueries())
+    expect(images()).toEqual(first)
+    fireEvent.error(first[1]!)
+    expect(first[1]!.style.visibility).toBe('hidden')
+    // Not before the next fetch (a box ticked renders the list).
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Select a.png' }))
+    expect(images()).toEqual(first)
+    await act(() => hostClient.refetchQueries())
+    await waitFor(() => expect(images()[1]).not.toBe(first[1]))
+    expect(images()[0]).not.toBe(first[0])
+    const second = images()
+    await act(() => hostClient.refetchQueries())
+    expect(images()).toEqual(second)
+  })
+
   it("updates rows in place on a page change, but not an image, a host's cells or a row with the keyboard", async () => {
     const { files } = await emulator.seed({
       files: Array.from({ length: 45 }, (_, i) => ({ name: `f${i}.png` })),
@@ -870,6 +911,23 @@ describe('GroupList', () => {
     await user.click(within(row).getByRole('button', { name: `Open ${groups[0]!.id}` }))
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: groups[0]!.id }))
     await expectNoAxeViolations(container)
+  })
+
+  it("renders nothing again, the host's cells included, when a refresh brings the same page", async () => {
+    await emulator.seed({ files: [{}], groups: [{ files: [0] }, { files: [0] }] })
+    const { Wrapper, hostClient } = wrapper()
+    let renders = 0
+    function Cell() {
+      renders++
+      return null
+    }
+    render(<GroupList renderActions={() => <Cell />} />, { wrapper: Wrapper })
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    const before = renders
+    await act(() => hostClient.invalidateQueries())
+    await act(() => hostClient.refetchQueries())
+    expect(count('GET', '/groups')).toBe(3)
+    expect(renders).toBe(before)
   })
 
   it('links each group to the address getHref gives', async () => {

@@ -99,8 +99,11 @@ export const FileList = withRef(function FileList({
   // After a thumbnail failed, the next page fetched (back online, the server back) renders new
   // image elements, which load again; while none failed, no image is ever loaded twice.
   const online = useOnline()
-  const thumbnailFailed = useRef(false)
+  const [thumbnailFailed, setThumbnailFailed] = useState(false)
   const [thumbnailRound, setThumbnailRound] = useState(0)
+  // When the page shown was fetched, once a thumbnail failed: read only then (once read, TanStack
+  // renders the list again at every fetch).
+  const failedAt = useRef<number>(undefined)
   const { page, pageSize, paginationProps, otherProps: rest } = usePaging(props, groupId)
   const selectable =
     selectedIds !== undefined || defaultSelectedIds !== undefined || onSelectedIdsChange !== undefined
@@ -126,13 +129,16 @@ export const FileList = withRef(function FileList({
   // Told once per reset: not again when an <Activity> shows the list again (the effect runs again).
   useReportChange(reset, ([to]) => to && onSelectedIdsChange?.(to), reset)
   const { query, queryKey } = useFilePage(groupId, page, pageSize, polling)
-  const fetchedAt = query.dataUpdatedAt
+  if (thumbnailFailed) failedAt.current ??= query.dataUpdatedAt
+  const fetchedSince = thumbnailFailed && query.dataUpdatedAt !== failedAt.current
+  // biome-ignore lint/correctness/useExhaustiveDependencies: not when one fails, but at the next page fetched or back online
   useEffect(() => {
-    if (fetchedAt && online && thumbnailFailed.current) {
-      thumbnailFailed.current = false
+    if (online && thumbnailFailed) {
+      failedAt.current = undefined
+      setThumbnailFailed(false)
       setThumbnailRound((round) => round + 1)
     }
-  }, [online, fetchedAt])
+  }, [online, fetchedSince])
   const tableLabel = label ?? t('files.label')
   const shown = useShownPage(query, queryKey)
   const data = shown.data
@@ -200,7 +206,7 @@ export const FileList = withRef(function FileList({
                     loading="lazy"
                     onError={(e) => {
                       e.currentTarget.style.visibility = 'hidden'
-                      thumbnailFailed.current = true
+                      setThumbnailFailed(true)
                     }}
                   />
                 ) : null}

@@ -134,6 +134,13 @@ export function useShownPage<Q extends { data?: unknown; isError: boolean; error
   const list = hashKey(queryKey.slice(0, -1))
   const last = useRef<{ list?: string; data?: Q['data'] }>({})
   if (query.data !== undefined) last.current = { list, data: query.data }
-  const kept = query.isError && !(query.error instanceof AuthError) && last.current.list === list
-  return { ...query, data: query.data ?? (kept ? last.current.data : undefined) }
+  const kept =
+    query.data === undefined &&
+    query.isError &&
+    !(query.error instanceof AuthError) &&
+    last.current.list === list
+  // The query itself, or one that reads through to it: TanStack renders a component again only
+  // for the fields it read, and a copy ({ ...query }) reads them all (isStale, fetchStatus,
+  // dataUpdatedAt): every refetch would render the page again, its data unchanged.
+  return kept ? Object.create(query, { data: { value: last.current.data } }) : query
 }

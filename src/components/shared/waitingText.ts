@@ -3,6 +3,7 @@ import type { Translate } from './useText.js'
 
 /** The parts of a TanStack query result that say what a fetch is waiting for. */
 export interface FetchState {
+  isPaused: boolean
   fetchStatus: string
   failureCount: number
   failureReason: unknown
@@ -13,8 +14,10 @@ export interface FetchState {
  * holds it), or another try after a failed one (network errors, 5xx and 429 are retried).
  */
 export const waitingText = (query: FetchState, t: Translate<'offline' | 'retrying' | ErrorTextKey>) =>
-  query.fetchStatus === 'paused'
+  // fetchStatus read last: TanStack renders a component again for each field it read, and
+  // fetchStatus changes at every fetch (fetching, idle), isPaused and failureCount only when it waits.
+  query.isPaused
     ? t('offline')
-    : query.fetchStatus === 'fetching' && query.failureCount
+    : query.failureCount && query.fetchStatus === 'fetching'
       ? t('retrying', { message: errorText(query.failureReason, t) })
       : null

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest'
 import {
   createFileServiceClient,
   FileList,
+  type FileResource,
   FileServiceProvider,
   type Group,
   GroupList,
@@ -370,6 +371,43 @@ describe('FileList', () => {
     expect(rendered.mock.calls.length).toBeLessThanOrEqual(2)
     await user.click(screen.getByRole('checkbox', { name: 'Select b.png' }))
     expect(screen.getByRole('checkbox', { name: 'Select b.png' })).toHaveProperty('checked', true)
+  })
+
+  it("renders only the rows whose selection changes, and the host's cells in them", async () => {
+    await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }] })
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper()
+    // One function for every render of the host (as with useCallback).
+    const renderActions = vi.fn((file: FileResource) => file.id)
+    function Host() {
+      const [ids, setIds] = useState<string[]>([])
+      return (
+        <>
+          <FileList selectedIds={ids} onSelectedIdsChange={setIds} renderActions={renderActions} />
+          <output>{ids.length} selected</output>
+        </>
+      )
+    }
+    render(<Host />, { wrapper: Wrapper })
+    await waitFor(() => expect(rows()).toHaveLength(3))
+    const rendered = () => {
+      const names = renderActions.mock.calls.map(([file]) => file.originalName).sort()
+      renderActions.mockClear()
+      return names
+    }
+    rendered()
+    await user.click(screen.getByRole('checkbox', { name: 'Select b.png' }))
+    expect(screen.getByText('1 selected')).toBeDefined()
+    expect(rendered()).toEqual(['b.png'])
+    await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }))
+    expect(screen.getByText('3 selected')).toBeDefined()
+    expect(rendered()).toEqual(['a.png', 'c.png'])
+    // Each box still changes the selection as it is now.
+    await user.click(screen.getByRole('checkbox', { name: 'Select a.png' }))
+    expect(screen.getByText('2 selected')).toBeDefined()
+    expect(rendered()).toEqual(['a.png'])
+    expect(screen.getByRole('checkbox', { name: 'Select a.png' })).toHaveProperty('checked', false)
+    expect(screen.getByRole('checkbox', { name: 'Select c.png' })).toHaveProperty('checked', true)
   })
 
   it('selects or clears every file on the page from the header, keeping other pages selected', async () => {

@@ -1,6 +1,15 @@
 'use client'
 import { useQuery } from '@tanstack/react-query'
-import { type ComponentProps, Fragment, type ReactNode, useEffect, useRef, useState } from 'react'
+import {
+  type ComponentProps,
+  Fragment,
+  memo,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
 import type { FileResource } from '../../api/types.js'
 import type { PollingOptions } from '../../hooks/policy.js'
 import { filesQueryOptions, groupFilesQueryOptions, type QueryContext } from '../../hooks/queryOptions.js'
@@ -32,7 +41,11 @@ export interface FileListProps extends Omit<ComponentProps<'div'>, 'children'>, 
   defaultSelectedIds?: readonly string[] | undefined
   /** Called with the new selection. */
   onSelectedIdsChange?: ((ids: string[]) => void) | undefined
-  /** Extra cells at the end of each row (buttons, links). */
+  /**
+   * Extra cells at the end of each row (buttons, links). A row renders again when its file, its
+   * selection or this function changes: give the same function at each render (`useCallback`, or
+   * one outside the component), or every row renders again whenever the host does.
+   */
   renderActions?: ((file: FileResource) => ReactNode) | undefined
   /** Accessible name of the table. @default messages['files.label'] */
   label?: string | undefined
@@ -95,7 +108,6 @@ export const FileList = withRef(function FileList({
   ...props
 }: FileListProps) {
   const t = useText(text)
-  const { cdnUrl, locale, timeZone } = useFileService()
   // After a thumbnail failed, the next page fetched (back online, the server back) renders new
   // image elements, which load again; while none failed, no image is ever loaded twice.
   const online = useOnline()
@@ -143,8 +155,10 @@ export const FileList = withRef(function FileList({
   const shown = useShownPage(query, queryKey)
   const data = shown.data
   const state = useStaysForbidden(viewState(shown, data?.count === 0), shown, queryKey)
-  const toggle = (id: string) =>
-    setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id])
+  // One function for every render: the rows render again only for what they show.
+  const toggle = useLatest((id: string) =>
+    setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]),
+  )
 
   return (
     <div {...rest} data-slot="file-list" data-state={state} className={cx('fk-root fk-file-list', className)}>
@@ -177,55 +191,85 @@ export const FileList = withRef(function FileList({
             </>
           }
           rows={data!.data.map((file) => (
-            <tr
+            <FileRow
               key={file.id}
-              data-slot="file-row"
-              data-status={file.status}
-              data-selected={selected.includes(file.id) || undefined}
-            >
-              {selectable && (
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={t('selectFile', { name: shownName(file.originalName ?? file.id) })}
-                    checked={selected.includes(file.id)}
-                    onChange={() => toggle(file.id)}
-                  />
-                </td>
-              )}
-              <td>
-                {file.isImage && file.status === 'ready' ? (
-                  // A thumbnail that fails (offline, the CDN or the server gone) leaves the cell
-                  // blank, not a broken-image icon; new elements try again (see thumbnailRound).
-                  <img
-                    key={`${thumbnailRound} ${file.id}`}
-                    src={`${cdnUrl}/${encodeURIComponent(file.id)}/-/preview/96x96/`}
-                    alt=""
-                    width={48}
-                    height={48}
-                    loading="lazy"
-                    onError={(e) => {
-                      e.currentTarget.style.visibility = 'hidden'
-                      setThumbnailFailed(true)
-                    }}
-                  />
-                ) : null}
-              </td>
-              <td data-slot="file-name">{file.originalName ? shownName(file.originalName) : t('unnamed')}</td>
-              <td>{file.mime?.mime ?? '—'}</td>
-              <td>{formatSize(file.size, locale)}</td>
-              <td data-status={file.status}>{statusText(file.status, t)}</td>
-              <td>{formatDate(file.createdAt, locale, timeZone)}</td>
-              {renderActions && (
-                <td data-slot="row-actions">
-                  <Fragment key={file.id}>{renderActions(file)}</Fragment>
-                </td>
-              )}
-            </tr>
+              file={file}
+              selected={selectable ? selected.includes(file.id) : undefined}
+              thumbnailRound={thumbnailRound}
+              renderActions={renderActions}
+              toggle={toggle}
+              onThumbnailFailed={setThumbnailFailed}
+            />
           ))}
         />
       )}
     </div>
+  )
+})
+
+/**
+ * One file's row; rendered again only when its file (the same object while a refresh leaves it
+ * as it was), its selection, `renderActions` or the thumbnails' round change.
+ */
+const FileRow = memo(function FileRow({
+  file,
+  selected,
+  thumbnailRound,
+  renderActions,
+  toggle,
+  onThumbnailFailed,
+}: {
+  file: FileResource
+  /** Whether it is selected; undefined: no select column. */
+  selected: boolean | undefined
+  thumbnailRound: number
+  renderActions: FileListProps['renderActions']
+  toggle: RefObject<(id: string) => void>
+  onThumbnailFailed: (failed: true) => void
+}) {
+  const t = useText(text)
+  const { cdnUrl, locale, timeZone } = useFileService()
+  return (
+    <tr data-slot="file-row" data-status={file.status} data-selected={selected || undefined}>
+      {selected !== undefined && (
+        <td>
+          <input
+            type="checkbox"
+            aria-label={t('selectFile', { name: shownName(file.originalName ?? file.id) })}
+            checked={selected}
+            onChange={() => toggle.current(file.id)}
+          />
+        </td>
+      )}
+      <td>
+        {file.isImage && file.status === 'ready' ? (
+          // A thumbnail that fails (offline, the CDN or the server gone) leaves the cell
+          // blank, not a broken-image icon; new elements try again (see thumbnailRound).
+          <img
+            key={`${thumbnailRound} ${file.id}`}
+            src={`${cdnUrl}/${encodeURIComponent(file.id)}/-/preview/96x96/`}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+            onError={(e) => {
+              e.currentTarget.style.visibility = 'hidden'
+              onThumbnailFailed(true)
+            }}
+          />
+        ) : null}
+      </td>
+      <td data-slot="file-name">{file.originalName ? shownName(file.originalName) : t('unnamed')}</td>
+      <td>{file.mime?.mime ?? '—'}</td>
+      <td>{formatSize(file.size, locale)}</td>
+      <td data-status={file.status}>{statusText(file.status, t)}</td>
+      <td>{formatDate(file.createdAt, locale, timeZone)}</td>
+      {renderActions && (
+        <td data-slot="row-actions">
+          <Fragment key={file.id}>{renderActions(file)}</Fragment>
+        </td>
+      )}
+    </tr>
   )
 })
 

@@ -2,7 +2,7 @@ import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { FileList, FileServiceProvider, FileUploader } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
@@ -21,6 +21,49 @@ describe('FileUploader', () => {
     render(<FileUploader onPendingChange={onPendingChange} />, { wrapper: Wrapper, reactStrictMode: true })
     await screen.findByLabelText('Choose files')
     expect(onPendingChange.mock.calls).toEqual([[0]])
+  })
+
+  it("draws an item again only when it changes, not at every other item's progress", async () => {
+    // The numbers formatted (sizes, percents): an item drawn formats its size.
+    const formatted: number[] = []
+    const descriptor = Object.getOwnPropertyDescriptor(Intl.NumberFormat.prototype, 'format')!
+    Object.defineProperty(Intl.NumberFormat.prototype, 'format', {
+      ...descriptor,
+      get(this: Intl.NumberFormat) {
+        const format: Intl.NumberFormat['format'] = descriptor.get!.call(this)
+        return (n: number) => {
+          formatted.push(n)
+          return format(n)
+        }
+      },
+    })
+    onTestFinished(() => {
+      Object.defineProperty(Intl.NumberFormat.prototype, 'format', descriptor)
+    })
+    // Each upload answered in turn: the others' states change one at a time.
+    const answers: (() => void)[] = []
+    server.use(
+      http.post(`${baseUrl}/api/v1/projects/demo/files.json`, async ({ request }) => {
+        await new Promise<void>((resolve) => answers.push(resolve))
+        return emulator.fetch(request)
+      }),
+    )
+    const user = userEvent.setup()
+    const { Wrapper } = wrapper({ locale: 'en-US' })
+    render(<FileUploader maxSize={100} />, { wrapper: Wrapper })
+    const names = ['a', 'b', 'c', 'd', 'e'].map((name) => `${name}.txt`)
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File([new Uint8Array(12_345)], 'large.bin'),
+      ...names.map((name) => new File([name], name, { type: 'text/plain' })),
+    ])
+    for (const name of names) {
+      await vi.waitFor(() => expect(answers).not.toHaveLength(0))
+      answers.shift()!()
+      await vi.waitFor(() => expect(item(name).getAttribute('data-status')).toBe('done'))
+    }
+    // Refused at once, it is drawn once while five others are queued, sent and uploaded.
+    expect(item('large.bin').textContent).toContain('12.3 kB')
+    expect(formatted.filter((n) => n === 12.345)).toHaveLength(1)
   })
 
   it('uploads several chosen files and reports each one', async () => {

@@ -1,6 +1,15 @@
 'use client'
 import { onlineManager } from '@tanstack/react-query'
-import { type ComponentProps, type DragEvent, useEffect, useId, useRef, useState } from 'react'
+import {
+  type ComponentProps,
+  type DragEvent,
+  memo,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
 import { AuthError, isFileServiceError, isNetworkError, isUnconfirmed } from '../../api/errors.js'
 import type { FileResource } from '../../api/types.js'
 import { useUploadFile } from '../../hooks/mutations.js'
@@ -309,29 +318,29 @@ export const FileUploader = withRef(function FileUploader({
   const pending = items.filter((item) => item.status === 'uploading' || item.status === 'queued').length
   useReportChange(pending, onPendingChange)
 
-  // Every byte sent is not stored yet: the service answers once it has kept the file.
-  const finishing = (item: UploadItem) => item.status === 'uploading' && item.loaded >= item.total
-  // The percent while it is sent, outside the live region (not read out at each step); "Sent,
-  // waiting for the service" is a state of its own, read out.
-  const sending = (item: UploadItem) =>
-    item.status === 'uploading' && (online || item.loaded > 0) && !finishing(item)
-  const percent = (item: UploadItem) => formatPercent(item.total ? item.loaded / item.total : 0, locale)
-  const statusLine = (item: UploadItem) =>
-    item.status === 'queued'
-      ? t('uploader.queued')
-      : item.status === 'uploading'
-        ? !online && !item.loaded
-          ? t('offline')
-          : finishing(item)
-            ? t('uploader.finishing')
-            : t('uploader.uploading', { percent: percent(item) })
-        : item.status === 'done'
-          ? t('uploader.done')
-          : item.status === 'canceled'
-            ? t('uploader.canceled')
-            : item.status === 'failed' && !item.unconfirmed
-              ? t('uploader.failed', { message: item.message ?? '' })
-              : (item.message ?? '')
+  // The same object for every render: an item renders again only when it, the network or
+  // `disabled` changes, not at every other item's progress event.
+  const actions = useLatest<ItemActions>({
+    cancel: (item) => {
+      // Canceled at once: a queued upload, or one held offline, has no request to abort yet.
+      queue.current = queue.current.filter((q) => q.key !== item.key)
+      controllers.current.get(item.key)?.abort()
+      controllers.current.delete(item.key)
+      focusAfter({ key: item.key, control: 'retry' })
+      update(item.key, { status: 'canceled' })
+    },
+    retry: (item) => {
+      if (disabled) return
+      focusAfter({ key: item.key, control: 'cancel' })
+      start(item.key, item.file)
+    },
+    remove: (item) => {
+      const at = items.findIndex((i) => i.key === item.key)
+      const neighbour = items[at + 1] ?? items[at - 1]
+      focusAfter({ key: neighbour?.key ?? '', control: 'remove' })
+      setItems((list) => list.filter((i) => i.key !== item.key))
+    },
+  })
 
   return (
     <div
@@ -385,82 +394,118 @@ export const FileUploader = withRef(function FileUploader({
       </section>
       {items.length > 0 && (
         <ul ref={list} aria-label={t('uploader.list')} data-slot="upload-list">
-          {items.map((item) => {
-            const name = shownName(item.file.name)
-            return (
-              <li key={item.key} data-key={item.key} data-slot="upload-item" data-status={item.status}>
-                <bdi data-slot="upload-name">{name}</bdi> <span>{formatSize(item.file.size, locale)}</span>{' '}
-                {item.status === 'uploading' && (
-                  <progress
-                    max={item.total || 1}
-                    // Indeterminate while the service stores what was sent.
-                    value={finishing(item) ? undefined : item.loaded}
-                    aria-label={t('uploader.progress', { name })}
-                  />
-                )}{' '}
-                {/* Live: each change of state ("Uploaded", "Failed: …", offline). Not the percent,
-                  which would be read out at every progress event; the progress bar has it. */}
-                <span role={item.status === 'failed' || item.status === 'rejected' ? 'alert' : 'status'}>
-                  {!sending(item) && statusLine(item)}
-                </span>
-                {sending(item) && statusLine(item)}{' '}
-                {(item.status === 'uploading' || item.status === 'queued') && (
-                  <button
-                    type="button"
-                    className="fk-button"
-                    aria-label={t('uploader.cancelFile', { name })}
-                    data-control="cancel"
-                    onClick={() => {
-                      // Canceled at once: a queued upload, or one held offline, has no request to abort yet.
-                      queue.current = queue.current.filter((q) => q.key !== item.key)
-                      controllers.current.get(item.key)?.abort()
-                      controllers.current.delete(item.key)
-                      focusAfter({ key: item.key, control: 'retry' })
-                      update(item.key, { status: 'canceled' })
-                    }}
-                  >
-                    {t('cancel')}
-                  </button>
-                )}
-                {(item.status === 'canceled' || (item.status === 'failed' && item.retryable !== false)) && (
-                  <button
-                    type="button"
-                    className="fk-button"
-                    aria-label={t('uploader.retryFile', { name })}
-                    data-control="retry"
-                    // Disabled, it sends nothing, Try again included. Not `disabled`: Chromium would
-                    // drop the keyboard on it to the page body.
-                    aria-disabled={disabled || undefined}
-                    onClick={() => {
-                      if (disabled) return
-                      focusAfter({ key: item.key, control: 'cancel' })
-                      start(item.key, item.file)
-                    }}
-                  >
-                    {t('retry')}
-                  </button>
-                )}
-                {item.status !== 'uploading' && item.status !== 'queued' && (
-                  <button
-                    type="button"
-                    className="fk-button"
-                    aria-label={t('uploader.removeFile', { name })}
-                    data-control="remove"
-                    onClick={() => {
-                      const at = items.indexOf(item)
-                      const neighbour = items[at + 1] ?? items[at - 1]
-                      focusAfter({ key: neighbour?.key ?? '', control: 'remove' })
-                      setItems((list) => list.filter((i) => i.key !== item.key))
-                    }}
-                  >
-                    {t('remove')}
-                  </button>
-                )}
-              </li>
-            )
-          })}
+          {items.map((item) => (
+            <Item
+              key={item.key}
+              item={item}
+              // Only an upload says the network is gone: the others stay as drawn.
+              online={online || item.status !== 'uploading'}
+              disabled={disabled}
+              actions={actions}
+            />
+          ))}
         </ul>
       )}
     </div>
+  )
+})
+
+interface ItemActions {
+  cancel: (item: UploadItem) => void
+  retry: (item: UploadItem) => void
+  remove: (item: UploadItem) => void
+}
+
+/** One file in the uploader's list: name, size, progress, status, and Cancel, Try again or Remove. */
+const Item = memo(function Item({
+  item,
+  online,
+  disabled,
+  actions,
+}: {
+  item: UploadItem
+  online: boolean
+  disabled: boolean | undefined
+  actions: RefObject<ItemActions>
+}) {
+  const t = useText(text)
+  const { locale } = useFileService()
+  const name = shownName(item.file.name)
+  const { status, loaded, total } = item
+  // Every byte sent is not stored yet: the service answers once it has kept the file.
+  const finishing = status === 'uploading' && loaded >= total
+  // The percent while it is sent, outside the live region (not read out at each step); "Sent,
+  // waiting for the service" is a state of its own, read out.
+  const sending = status === 'uploading' && (online || loaded > 0) && !finishing
+  const statusLine =
+    status === 'queued'
+      ? t('uploader.queued')
+      : status === 'uploading'
+        ? !online && !loaded
+          ? t('offline')
+          : finishing
+            ? t('uploader.finishing')
+            : t('uploader.uploading', { percent: formatPercent(total ? loaded / total : 0, locale) })
+        : status === 'done'
+          ? t('uploader.done')
+          : status === 'canceled'
+            ? t('uploader.canceled')
+            : status === 'failed' && !item.unconfirmed
+              ? t('uploader.failed', { message: item.message ?? '' })
+              : (item.message ?? '')
+  return (
+    <li data-key={item.key} data-slot="upload-item" data-status={status}>
+      <bdi data-slot="upload-name">{name}</bdi> <span>{formatSize(item.file.size, locale)}</span>{' '}
+      {status === 'uploading' && (
+        <progress
+          max={total || 1}
+          // Indeterminate while the service stores what was sent.
+          value={finishing ? undefined : loaded}
+          aria-label={t('uploader.progress', { name })}
+        />
+      )}{' '}
+      {/* Live: each change of state ("Uploaded", "Failed: …", offline). Not the percent,
+          which would be read out at every progress event; the progress bar has it. */}
+      <span role={status === 'failed' || status === 'rejected' ? 'alert' : 'status'}>
+        {!sending && statusLine}
+      </span>
+      {sending && statusLine}{' '}
+      {(status === 'uploading' || status === 'queued') && (
+        <button
+          type="button"
+          className="fk-button"
+          aria-label={t('uploader.cancelFile', { name })}
+          data-control="cancel"
+          onClick={() => actions.current.cancel(item)}
+        >
+          {t('cancel')}
+        </button>
+      )}
+      {(status === 'canceled' || (status === 'failed' && item.retryable !== false)) && (
+        <button
+          type="button"
+          className="fk-button"
+          aria-label={t('uploader.retryFile', { name })}
+          data-control="retry"
+          // Disabled, it sends nothing, Try again included. Not `disabled`: Chromium would
+          // drop the keyboard on it to the page body.
+          aria-disabled={disabled || undefined}
+          onClick={() => actions.current.retry(item)}
+        >
+          {t('retry')}
+        </button>
+      )}
+      {status !== 'uploading' && status !== 'queued' && (
+        <button
+          type="button"
+          className="fk-button"
+          aria-label={t('uploader.removeFile', { name })}
+          data-control="remove"
+          onClick={() => actions.current.remove(item)}
+        >
+          {t('remove')}
+        </button>
+      )}
+    </li>
   )
 })

@@ -97,6 +97,15 @@ const scenarios: Scenario[] = [
     what: 'GroupEditor, 1000 files: one Alt+ArrowDown reorder from one chunk of 50 rows to the next',
     budget: 16,
   },
+  {
+    name: 'group-editor-drag-first-to-last-1000',
+    what: 'GroupEditor, 1000 files: the first file dragged onto the last (every row renumbered)',
+    budget: 16,
+  },
+  {
+    name: 'group-editor-remove-first-1000',
+    what: 'GroupEditor, 1000 files: the first file removed by the Delete key (every row renumbered)',
+  },
   { name: 'file-list-mount-100', what: 'FileList, page of 100 rows: mount', budget: 30 },
   {
     name: 'file-list-plain-table-mount-100',
@@ -323,7 +332,9 @@ export async function renderBench({ quick }: { quick: boolean }): Promise<PartRe
           'every scenario, each after its own setup (not timed), so the load of the shared cores at any moment falls on all',
           'rows alike (until 2026-11-25 each row ran its runs in one block, and a busy minute could land on one row and not',
           'on its control). Each run checks its result in the DOM (1000 handles, the moved file one place down, 100 rows,',
-          'another page, the recipe text).',
+          'another page, the recipe text). The rows that move the first file of 1000 to the end (a drag, the last row in',
+          'view as after the page scrolled with it) or remove it (the Delete key) change every handle\'s number ("2. name"',
+          'becomes "1. name"): their runs also wait until the first and last handles show their places.',
         ].join('\n'),
         markdownTable(
           [

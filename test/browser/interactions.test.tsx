@@ -155,6 +155,47 @@ describe('in Chromium', () => {
     expect(document.activeElement).toBe(document.body)
   })
 
+  it("gives new rows, not another file's box, to the keyboard in a row inside a shadow root", async () => {
+    const { group } = await groupOf(4, 'shadow-')
+    let goTo: (page: number) => void = () => {}
+    function Host() {
+      const [page, setPage] = useState(1)
+      goTo = setPage
+      return (
+        <FileList
+          groupId={group.id}
+          page={page}
+          onPageChange={setPage}
+          defaultPageSize={2}
+          defaultSelectedIds={[]}
+        />
+      )
+    }
+    // A web component's shadow root: there, document.activeElement is the shadow host.
+    const shadowHost = document.body.appendChild(document.createElement('div'))
+    const shadow = shadowHost.attachShadow({ mode: 'open' })
+    const Wrapper = provider(secretKey)
+    const view = render(
+      <Wrapper>
+        <Host />
+      </Wrapper>,
+      { container: shadow.appendChild(document.createElement('div')) },
+    )
+    try {
+      const names = () =>
+        [...shadow.querySelectorAll('[data-slot="file-name"]')].map((cell) => cell.textContent)
+      await waitFor(() => expect(names()).toEqual(['shadow-1.txt', 'shadow-2.txt']), { timeout: 5_000 })
+      shadow.querySelector<HTMLInputElement>('input[aria-label="Select shadow-2.txt"]')!.focus()
+      expect(document.activeElement).toBe(shadowHost)
+      act(() => goTo(2))
+      await waitFor(() => expect(names()).toEqual(['shadow-3.txt', 'shadow-4.txt']))
+      expect(`${shadow.activeElement?.getAttribute('aria-label')}`).not.toMatch(/^Select shadow/)
+    } finally {
+      view.unmount()
+      shadowHost.remove()
+    }
+  })
+
   it('reorders GroupEditor rows by dragging one onto another', async () => {
     const files = await uploaded(['one.txt', 'two.txt', 'three.txt'])
     const group = await operator.groups.create({ fileIds: files.map((f) => f.id) })

@@ -2,7 +2,17 @@ import { focusManager, QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
-import { Activity, type ReactNode, useLayoutEffect, useRef, useState } from 'react'
+import {
+  Activity,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  use,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
+import { createRoot } from 'react-dom/client'
 import { describe, expect, it, vi } from 'vitest'
 import {
   createFileServiceClient,
@@ -666,6 +676,112 @@ describe('FileList', () => {
     expect(boxName).toMatch(/^Select f/)
     expect(`${document.activeElement?.getAttribute('aria-label')}`).not.toMatch(/^Select f/)
   }, 20_000)
+
+  it("gives new rows, not another file's box, to the keyboard in a row inside a shadow root", async () => {
+    await emulator.seed({ files: Array.from({ length: 40 }, (_, i) => ({ name: `f${i + 1}.png` })) })
+    const { Wrapper } = wrapper()
+    let goTo: (page: number) => void = () => {}
+    function Host() {
+      const [page, setPage] = useState(1)
+      goTo = setPage
+      return <FileList page={page} onPageChange={setPage} defaultPageSize={20} defaultSelectedIds={[]} />
+    }
+    // A web component's shadow root: there, document.activeElement is the shadow host.
+    const shadowHost = document.body.appendChild(document.createElement('div'))
+    const shadow = shadowHost.attachShadow({ mode: 'open' })
+    const root = createRoot(shadow.appendChild(document.createElement('div')))
+    try {
+      act(() =>
+        root.render(
+          <Wrapper>
+            <Host />
+          </Wrapper>,
+        ),
+      )
+      const rowsIn = () => [...shadow.querySelectorAll<HTMLElement>('[data-slot="file-row"]')]
+      await waitFor(() => expect(rowsIn()).toHaveLength(20))
+      within(rowsIn()[3]!).getByRole('checkbox').focus()
+      expect(shadow.activeElement?.getAttribute('aria-label')).toBe('Select f4.png')
+      act(() => goTo(2))
+      await waitFor(() => expect(shadow.textContent).toContain('f24.png'))
+      expect(`${shadow.activeElement?.getAttribute('aria-label')}`).not.toMatch(/^Select f/)
+    } finally {
+      act(() => root.unmount())
+      shadowHost.remove()
+    }
+  })
+
+  // A router's navigation: the page in a transition, with the next route's data (suspending).
+  function waitingHost(initial: number | undefined, selectable: boolean) {
+    let resolve = () => {}
+    let navigate: (page: number | undefined) => void = () => {}
+    function Wait({ promise }: { promise: Promise<void> | null }) {
+      if (promise) use(promise)
+      return null
+    }
+    function Host() {
+      const [page, setPage] = useState(initial)
+      const [promise, setPromise] = useState<Promise<void> | null>(null)
+      navigate = (next) =>
+        startTransition(() => {
+          setPage(next)
+          setPromise(new Promise<void>((r) => (resolve = r)))
+        })
+      return (
+        <>
+          <FileList
+            page={page}
+            onPageChange={setPage}
+            defaultPageSize={20}
+            {...(selectable && { defaultSelectedIds: [] })}
+          />
+          <Suspense fallback="…">
+            <Wait promise={promise} />
+          </Suspense>
+        </>
+      )
+    }
+    return { Host, navigate: (page: number | undefined) => navigate(page), arrive: () => resolve() }
+  }
+
+  it.skipIf(!use)(
+    'keeps its rows, and the keyboard in them, while a page change waits in a transition',
+    async () => {
+      await emulator.seed({ files: Array.from({ length: 40 }, (_, i) => ({ name: `f${i + 1}.png` })) })
+      const { Wrapper } = wrapper()
+      const { Host, navigate, arrive } = waitingHost(1, true)
+      render(<Host />, { wrapper: Wrapper })
+      await screen.findByText('Page 1 of 2')
+      const before = rows()
+      const box = within(before[3]!).getByRole('checkbox')
+      box.focus()
+      // The page asked for is rendered and thrown away while the route's data is on its way.
+      await act(async () => navigate(2))
+      expect(screen.getByText('Page 1 of 2')).toBeDefined()
+      await act(async () => {
+        fireEvent.click(document.activeElement!)
+      })
+      expect(rows()).toEqual(before)
+      expect(document.activeElement).toBe(box)
+      expect(box).toHaveProperty('checked', true)
+      await act(async () => arrive())
+    },
+  )
+
+  it.skipIf(!use)(
+    'carries on from the page shown when the host lets go of it in a transition that waits',
+    async () => {
+      await emulator.seed({ files: Array.from({ length: 45 }, () => ({})) })
+      const { Wrapper } = wrapper()
+      const { Host, navigate, arrive } = waitingHost(3, false)
+      render(<Host />, { wrapper: Wrapper })
+      await screen.findByText('Page 3 of 3')
+      await act(async () => navigate(undefined))
+      await act(async () => arrive())
+      await waitFor(() => expect(screen.queryByText('…')).toBeNull())
+      expect(screen.getByText('Page 3 of 3')).toBeDefined()
+    },
+  )
 
   it('keeps the rows, and the keyboard in them, of the files a refresh leaves on the page', async () => {
     const { files } = await emulator.seed({

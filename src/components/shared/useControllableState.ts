@@ -1,5 +1,6 @@
 'use client'
 import { useCallback, useRef, useState } from 'react'
+import { useCommitEffect } from './useCommitEffect.js'
 
 // Replaced by bundlers (see FileServiceProvider): production builds drop the warning.
 declare const process: { env: { NODE_ENV?: string } }
@@ -25,16 +26,16 @@ export function useControllableState<T>(
       '[filekit] A value given without its change callback (RecipeBuilder `value` without `onValueChange`, FileList `selectedIds` without `onSelectedIdsChange`, FileList or GroupList `page` without `onPageChange`, `pageSize` without `onPageSizeChange`) cannot change: what the user does is not shown. Pass the callback, or the `default…` prop to let the component keep its own.',
     )
   }
-  // The host's last value, while controlled: a switch to uncontrolled carries on from what was
-  // shown (its own state set then, the render redone at once, before anything is drawn). Not
-  // copied into its own state at every render: a host giving a new array each time (`ids.map(…)`)
-  // would have every render done twice.
+  // The host's value at the last render committed: a switch to uncontrolled carries on from what
+  // was shown (its own state set then, the render redone at once, before anything is drawn; a
+  // switch in a render thrown away finds it still). Not copied into its own state at every
+  // render: a host giving a new array each time (`ids.map(…)`) would have every render done twice.
   const hosts = useRef(value)
-  if (value !== undefined) hosts.current = value
-  else if (hosts.current !== undefined) {
+  useCommitEffect(() => {
+    hosts.current = value
+  })
+  if (value === undefined && hosts.current !== undefined && !Object.is(own, hosts.current))
     setOwn(hosts.current)
-    hosts.current = undefined
-  }
   const set = useCallback(
     (next: T) => {
       setOwn(next)

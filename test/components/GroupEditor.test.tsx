@@ -931,6 +931,22 @@ describe('GroupEditor', () => {
     expect(order().slice(0, 2)).toEqual(['f2.png', 'f3.png'])
   })
 
+  it('moves nothing when a file from the desktop is dropped on a row after a drag whose end no one heard', async () => {
+    const { refreshWithout } = await editSixtyFiles()
+    const rows = () =>
+      within(screen.getByRole('list', { name: 'Files in this group' })).getAllByRole('listitem')
+    const source = rows()[50]!
+    fireEvent.dragStart(source, { dataTransfer: { setData: () => {}, types: [] } })
+    await refreshWithout(0)
+    // Dropped outside the list: the browser's dragend goes to the row it began on, detached.
+    fireEvent.dragEnd(source)
+    const before = order()
+    const target = rows()[order().indexOf('f10.png')]!
+    fireEvent.dragOver(target)
+    fireEvent.drop(target, { dataTransfer: { files: [new File(['x'], 'desk.png')], types: ['Files'] } })
+    expect(order()).toEqual(before)
+  })
+
   it('with the secret key, adds files picked from the project and refuses duplicates', async () => {
     const group = await seededGroup()
     await emulator.seed({ files: [{ name: 'd.png' }] })

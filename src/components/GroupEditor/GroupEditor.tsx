@@ -83,6 +83,9 @@ type Drag = [row: Element, from: string, to?: string]
 /** Rows per chunk of the editor's list (see the list). Not public; the render bench's control uses it. */
 export const CHUNK = 50
 
+/** The type of data a row's drag carries: what tells it from other drags dropped on a row. */
+const ROW = 'application/x-filekit-row'
+
 const nameOf = (file: FileResource) => shownName(file.originalName ?? file.id)
 
 /** One file of the editor's list: drag handle (keyboard too), move up/down, remove. */
@@ -118,6 +121,7 @@ const FileRow = memo(function FileRow({
       data-slot="group-file"
       onDragStart={(e) => {
         actions.current.drag.current = [e.currentTarget, file.id]
+        e.dataTransfer?.setData(ROW, file.id)
       }}
       // The drop on a row says where to; the move waits for the drag's end, on the row dragged:
       // moved at the drop, a row dropped into another chunk would be a new element there, and the
@@ -128,6 +132,9 @@ const FileRow = memo(function FileRow({
       onDrop={(e) => {
         e.preventDefault()
         const { drag, endDrag } = actions.current
+        // Not a row's drag (a file from the desktop): nothing moves, nor a drag from before whose
+        // end no one heard (see below).
+        if (e.dataTransfer && !e.dataTransfer.types.includes(ROW)) drag.current = null
         drag.current?.push(file.id)
         // A refresh during the drag moved the row dragged into another chunk: a new element
         // there, and the old one's `dragend` reaches no one. The drop ends the drag then.

@@ -42,6 +42,25 @@ async function uploaded(names: string[]) {
   return files
 }
 
+/** FileList of a group, two files a page, with a select column and its page kept by a host (`goTo`). */
+function pagedList(groupId: string) {
+  let setPage: (page: number) => void = () => {}
+  function Host() {
+    const [page, setOwnPage] = useState(1)
+    setPage = setOwnPage
+    return (
+      <FileList
+        groupId={groupId}
+        page={page}
+        onPageChange={setOwnPage}
+        defaultPageSize={2}
+        defaultSelectedIds={[]}
+      />
+    )
+  }
+  return { Host, goTo: (page: number) => setPage(page) }
+}
+
 describe('in Chromium', () => {
   it('keeps the keyboard on Convert while the conversion starts', async () => {
     const [file] = await uploaded(['convert-me.docx'])
@@ -123,20 +142,7 @@ describe('in Chromium', () => {
 
   it("updates a page's rows in place, but gives new rows, not another file's box, to the keyboard in one", async () => {
     const { group } = await groupOf(6, 'row-')
-    let goTo: (page: number) => void = () => {}
-    function Host() {
-      const [page, setPage] = useState(1)
-      goTo = setPage
-      return (
-        <FileList
-          groupId={group.id}
-          page={page}
-          onPageChange={setPage}
-          defaultPageSize={2}
-          defaultSelectedIds={[]}
-        />
-      )
-    }
+    const { Host, goTo } = pagedList(group.id)
     render(<Host />, { wrapper: provider(secretKey) })
     const pages = await screen.findByRole('navigation', { name: 'Files, pages' }, { timeout: 5_000 })
     const rows = () => [...document.querySelectorAll('[data-slot="file-row"]')]
@@ -157,20 +163,7 @@ describe('in Chromium', () => {
 
   it("gives new rows, not another file's box, to the keyboard in a row inside a shadow root", async () => {
     const { group } = await groupOf(4, 'shadow-')
-    let goTo: (page: number) => void = () => {}
-    function Host() {
-      const [page, setPage] = useState(1)
-      goTo = setPage
-      return (
-        <FileList
-          groupId={group.id}
-          page={page}
-          onPageChange={setPage}
-          defaultPageSize={2}
-          defaultSelectedIds={[]}
-        />
-      )
-    }
+    const { Host, goTo } = pagedList(group.id)
     // A web component's shadow root: there, document.activeElement is the shadow host.
     const shadowHost = document.body.appendChild(document.createElement('div'))
     const shadow = shadowHost.attachShadow({ mode: 'open' })

@@ -639,7 +639,7 @@ describe('GroupEditor', () => {
     await refreshWithout(1)
     expect(order()[49]).toBe('f52.png')
     expect(document.activeElement).toBe(heading)
-  })
+  }, 20_000)
 
   it('removes with Delete, discards changes, and refuses an empty group', async () => {
     const group = await seededGroup()
@@ -909,7 +909,7 @@ describe('GroupEditor', () => {
       'f30.png',
       'f41.png',
     ])
-  })
+  }, 20_000)
 
   it('moves the file dragged when a refresh moved its row into another chunk during the drag', async () => {
     // f51 heads the second chunk of 50; saved elsewhere without f1, it ends the first: a new
@@ -929,7 +929,7 @@ describe('GroupEditor', () => {
     // Once: a later drop (a file from the desktop) moves nothing.
     fireEvent.drop(rows()[0]!)
     expect(order().slice(0, 2)).toEqual(['f2.png', 'f3.png'])
-  })
+  }, 20_000)
 
   it('moves nothing when a file from the desktop is dropped on a row after a drag whose end no one heard', async () => {
     const { refreshWithout } = await editSixtyFiles()
@@ -945,7 +945,7 @@ describe('GroupEditor', () => {
     fireEvent.dragOver(target)
     fireEvent.drop(target, { dataTransfer: { files: [new File(['x'], 'desk.png')], types: ['Files'] } })
     expect(order()).toEqual(before)
-  })
+  }, 20_000)
 
   it('with the secret key, adds files picked from the project and refuses duplicates', async () => {
     const group = await seededGroup()

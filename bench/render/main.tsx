@@ -266,11 +266,10 @@ function recipeClient() {
 // Badges on many files (a badge column in a long list), each action done and cached.
 const badgeCount = 100
 const badgeFile = (i: number) => `f-badge${String(i).padStart(19, '0')}`
-function badgesClient() {
-  const client = newClient()
+/** Caches a done virus scan for each of `fileIds`. */
+function scanned(client: QueryClient, fileIds: string[]) {
   const ctx = contextFor(client)
-  for (let i = 0; i < badgeCount; i++) {
-    const fileId = badgeFile(i)
+  fileIds.forEach((fileId, i) => {
     const action: Action<'virus_scan'> = {
       id: `a-${i}`,
       actionType: 'virus_scan',
@@ -280,9 +279,16 @@ function badgesClient() {
       projectId,
     }
     client.setQueryData(actionQueryOptions(ctx, fileId, 'virus_scan').queryKey, action)
-  }
+  })
   return client
 }
+const badgesClient = () =>
+  scanned(
+    newClient(),
+    Array.from({ length: badgeCount }, (_, i) => badgeFile(i)),
+  )
+// A host's badge column in FileList: one renderActions function for every render (as with useCallback).
+const badgeCell = (f: FileResource) => <ActionStatusBadge fileId={f.id} type="virus_scan" />
 const badges = (client: QueryClient) =>
   wrap(
     client,
@@ -527,6 +533,32 @@ const scenarios: Record<string, Scenario> = {
         numbered,
       )
       check(handles().length === count - 1 && numbered(), 'the first file removed, the rows renumbered')
+      return t
+    },
+  },
+  // One box ticked in a page of 100 rows with a badge each (renderActions): the row ticked, not
+  // the page, renders again (all 100 rows and badges until 3bb7dfe).
+  'file-list-select-one-100': {
+    setup: () => {
+      const client = scanned(
+        fileListClient(100, 3),
+        Array.from({ length: 100 }, (_, i) => file(i).id),
+      )
+      const r = fresh()
+      flushSync(() =>
+        r.render(
+          wrap(client, <FileList defaultPageSize={100} defaultSelectedIds={[]} renderActions={badgeCell} />),
+        ),
+      )
+    },
+    run: async (i) => {
+      const box = container!.querySelectorAll<HTMLInputElement>('[data-slot="file-row"] input')[i % 100]!
+      const was = box.checked
+      const t = await time(() => box.click())
+      check(
+        box.checked !== was && container!.querySelectorAll('[data-slot="action-status"]').length === 100,
+        'the box ticked, 100 badges',
+      )
       return t
     },
   },

@@ -108,6 +108,10 @@ const scenarios: Scenario[] = [
   },
   { name: 'file-list-mount-100', what: 'FileList, page of 100 rows: mount', budget: 30 },
   {
+    name: 'file-list-select-one-100',
+    what: 'FileList, page of 100 rows with an ActionStatusBadge each (renderActions): one box ticked',
+  },
+  {
     name: 'file-list-plain-table-mount-100',
     what: 'Control: the same 100 rows as a plain React table (no provider, query or pagination): mount',
   },

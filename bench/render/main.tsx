@@ -505,10 +505,10 @@ const scenarios: Record<string, Scenario> = {
       const rows = () => container!.querySelectorAll('[data-slot="group-file"]')
       const [first, last] = [rows()[0]!, rows()[rows().length - 1]!]
       const name = first.querySelector('[data-slot="drag-handle"]')!.textContent!.replace(/^\S+\s/, '')
+      // One DataTransfer through the drag, as in a browser's: the row's drag puts its type in it.
+      const dataTransfer = new DataTransfer()
       const drag = (type: string, row: Element) =>
-        row.dispatchEvent(
-          new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: new DataTransfer() }),
-        )
+        row.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer }))
       drag('dragstart', first)
       drag('dragover', last)
       drag('drop', last)

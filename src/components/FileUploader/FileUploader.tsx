@@ -453,6 +453,19 @@ const Item = memo(function Item({
             : status === 'failed' && !item.unconfirmed
               ? t('uploader.failed', { message: item.message ?? '' })
               : (item.message ?? '')
+  // Cancel, Try again or Remove: "Cancel x.png" to a screen reader.
+  const control = (action: keyof ItemActions, off?: boolean) => (
+    <button
+      type="button"
+      className="fk-button"
+      aria-label={t(`uploader.${action}File`, { name })}
+      data-control={action}
+      aria-disabled={off || undefined}
+      onClick={() => actions.current[action](item)}
+    >
+      {t(action)}
+    </button>
+  )
   return (
     <li data-key={item.key} data-slot="upload-item" data-status={status}>
       <bdi data-slot="upload-name">{name}</bdi> <span>{formatSize(item.file.size, locale)}</span>{' '}
@@ -469,43 +482,12 @@ const Item = memo(function Item({
       <span role={status === 'failed' || status === 'rejected' ? 'alert' : 'status'}>
         {!sending && statusLine}
       </span>
-      {sending && statusLine}{' '}
-      {(status === 'uploading' || status === 'queued') && (
-        <button
-          type="button"
-          className="fk-button"
-          aria-label={t('uploader.cancelFile', { name })}
-          data-control="cancel"
-          onClick={() => actions.current.cancel(item)}
-        >
-          {t('cancel')}
-        </button>
-      )}
-      {(status === 'canceled' || (status === 'failed' && item.retryable !== false)) && (
-        <button
-          type="button"
-          className="fk-button"
-          aria-label={t('uploader.retryFile', { name })}
-          data-control="retry"
-          // Disabled, it sends nothing, Try again included. Not `disabled`: Chromium would
-          // drop the keyboard on it to the page body.
-          aria-disabled={disabled || undefined}
-          onClick={() => actions.current.retry(item)}
-        >
-          {t('retry')}
-        </button>
-      )}
-      {status !== 'uploading' && status !== 'queued' && (
-        <button
-          type="button"
-          className="fk-button"
-          aria-label={t('uploader.removeFile', { name })}
-          data-control="remove"
-          onClick={() => actions.current.remove(item)}
-        >
-          {t('remove')}
-        </button>
-      )}
+      {sending && statusLine} {(status === 'uploading' || status === 'queued') && control('cancel')}
+      {(status === 'canceled' || (status === 'failed' && item.retryable !== false)) &&
+        // Disabled, it sends nothing, Try again included. Not `disabled`: Chromium would drop
+        // the keyboard on it to the page body.
+        control('retry', disabled)}
+      {status !== 'uploading' && status !== 'queued' && control('remove')}
     </li>
   )
 })

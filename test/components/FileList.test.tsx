@@ -45,6 +45,30 @@ function signedIn() {
   )
 }
 
+/**
+ * Renders `list` (two rows) with a host cell in each row, has its page asked for again (stale,
+ * fetching, idle, fetched again: one more GET of `path` each) with nothing changed that it shows,
+ * and expects no cell rendered again.
+ */
+async function expectNoRenderOnSameRefresh(list: (cell: () => ReactNode) => ReactNode, path: string) {
+  const { Wrapper, hostClient } = wrapper()
+  let renders = 0
+  function Cell() {
+    renders++
+    return null
+  }
+  render(
+    list(() => <Cell />),
+    { wrapper: Wrapper },
+  )
+  await waitFor(() => expect(rows()).toHaveLength(2))
+  const before = renders
+  await act(() => hostClient.invalidateQueries())
+  await act(() => hostClient.refetchQueries())
+  expect(count('GET', path)).toBe(3)
+  expect(renders).toBe(before)
+}
+
 describe('FileList', () => {
   it('shows loading, then a page of files with thumbnails, sizes and statuses', async () => {
     const { files } = await emulator.seed({ files: [{}, { sample: 'pdf' }, {}] })
@@ -569,20 +593,7 @@ describe('FileList', () => {
 
   it("renders nothing again, the host's cells included, when a refresh brings the same page", async () => {
     await emulator.seed({ files: [{ name: 'a.png' }, { name: 'b.png' }] })
-    const { Wrapper, hostClient } = wrapper()
-    let renders = 0
-    function Cell() {
-      renders++
-      return null
-    }
-    render(<FileList renderActions={() => <Cell />} />, { wrapper: Wrapper })
-    await waitFor(() => expect(rows()).toHaveLength(2))
-    const before = renders
-    // Asked again (stale, fetching, idle, fetched again): nothing changed that the list shows.
-    await act(() => hostClient.invalidateQueries())
-    await act(() => hostClient.refetchQueries())
-    expect(count('GET', '/files')).toBe(3)
-    expect(renders).toBe(before)
+    await expectNoRenderOnSameRefresh((cell) => <FileList renderActions={cell} />, '/files')
   })
 
   it('loads thumbnails that failed again with the next page fetched, and only then', async () => {
@@ -1069,19 +1080,7 @@ describe('GroupList', () => {
 
   it("renders nothing again, the host's cells included, when a refresh brings the same page", async () => {
     await emulator.seed({ files: [{}], groups: [{ files: [0] }, { files: [0] }] })
-    const { Wrapper, hostClient } = wrapper()
-    let renders = 0
-    function Cell() {
-      renders++
-      return null
-    }
-    render(<GroupList renderActions={() => <Cell />} />, { wrapper: Wrapper })
-    await waitFor(() => expect(rows()).toHaveLength(2))
-    const before = renders
-    await act(() => hostClient.invalidateQueries())
-    await act(() => hostClient.refetchQueries())
-    expect(count('GET', '/groups')).toBe(3)
-    expect(renders).toBe(before)
+    await expectNoRenderOnSameRefresh((cell) => <GroupList renderActions={cell} />, '/groups')
   })
 
   it('links each group to the address getHref gives', async () => {

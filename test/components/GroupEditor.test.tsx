@@ -29,10 +29,11 @@ function holdBuilds() {
 }
 
 const alerts = () => screen.getAllByRole('alert').map((a) => a.textContent)
+/** The editor's rows, in order. */
+const listItems = () =>
+  within(screen.getByRole('list', { name: 'Files in this group' })).getAllByRole('listitem')
 const order = () =>
-  within(screen.getByRole('list', { name: 'Files in this group' }))
-    .getAllByRole('listitem')
-    .map((li) => li.querySelector('[data-slot="drag-handle"]')!.textContent!.replace(/^\d+\. /, ''))
+  listItems().map((li) => li.querySelector('[data-slot="drag-handle"]')!.textContent!.replace(/^\d+\. /, ''))
 
 async function serverOrder(groupId: string) {
   const answer = await emulator.fetch(
@@ -59,7 +60,9 @@ const fileIdsOf = async (groupId: string) =>
 /**
  * GroupEditor on a group of 60 files, f1.png to f60.png (two chunks of rows), with the secret
  * key; `refreshWithout(index)` has the group saved elsewhere without the file at that place and
- * the editor's queries refreshed.
+ * the editor's queries refreshed; `dragThenRefresh(index)` starts a drag on the row at that place,
+ * then refreshes without f1.png (every row moves up one place), and gives the row dragged and a
+ * way to find a file's row now.
  */
 async function editSixtyFiles() {
   const { files } = await emulator.seed({
@@ -75,7 +78,13 @@ async function editSixtyFiles() {
     await act(() => hostClient.invalidateQueries())
     await waitFor(() => expect(order()).toHaveLength(ids.length))
   }
-  return { group, container, refreshWithout }
+  const dragThenRefresh = async (index: number, init?: object) => {
+    const source = listItems()[index]!
+    fireEvent.dragStart(source, init)
+    await refreshWithout(0)
+    return { source, rowOf: (name: string) => listItems()[order().indexOf(name)]! }
+  }
+  return { group, container, refreshWithout, dragThenRefresh }
 }
 
 async function seededGroup() {
@@ -893,13 +902,9 @@ describe('GroupEditor', () => {
   it('moves the file dragged onto the file dropped on, though a refresh moved their rows meanwhile', async () => {
     // The group is saved elsewhere without its first file during the drag: every row moves up
     // one place, and by their old places the drop would move f31 (and put it one place off).
-    const { refreshWithout } = await editSixtyFiles()
-    const rows = () =>
-      within(screen.getByRole('list', { name: 'Files in this group' })).getAllByRole('listitem')
-    const source = rows()[29]!
-    fireEvent.dragStart(source)
-    await refreshWithout(0)
-    const target = rows()[order().indexOf('f40.png')]!
+    const { dragThenRefresh } = await editSixtyFiles()
+    const { source, rowOf } = await dragThenRefresh(29)
+    const target = rowOf('f40.png')
     fireEvent.dragOver(target)
     fireEvent.drop(target)
     fireEvent.dragEnd(source)
@@ -914,34 +919,26 @@ describe('GroupEditor', () => {
   it('moves the file dragged when a refresh moved its row into another chunk during the drag', async () => {
     // f51 heads the second chunk of 50; saved elsewhere without f1, it ends the first: a new
     // element there, and the drag's end goes to the old one, which React no longer hears.
-    const { refreshWithout } = await editSixtyFiles()
-    const rows = () =>
-      within(screen.getByRole('list', { name: 'Files in this group' })).getAllByRole('listitem')
-    const source = rows()[50]!
-    fireEvent.dragStart(source)
-    await refreshWithout(0)
+    const { dragThenRefresh } = await editSixtyFiles()
+    const { source, rowOf } = await dragThenRefresh(50)
     expect(source.isConnected).toBe(false)
-    const target = rows()[order().indexOf('f40.png')]!
+    const target = rowOf('f40.png')
     fireEvent.dragOver(target)
     fireEvent.drop(target)
     fireEvent.dragEnd(source)
     expect(order().slice(37, 41)).toEqual(['f39.png', 'f51.png', 'f40.png', 'f41.png'])
     // Once: a later drop (a file from the desktop) moves nothing.
-    fireEvent.drop(rows()[0]!)
+    fireEvent.drop(listItems()[0]!)
     expect(order().slice(0, 2)).toEqual(['f2.png', 'f3.png'])
   }, 20_000)
 
   it('moves nothing when a file from the desktop is dropped on a row after a drag whose end no one heard', async () => {
-    const { refreshWithout } = await editSixtyFiles()
-    const rows = () =>
-      within(screen.getByRole('list', { name: 'Files in this group' })).getAllByRole('listitem')
-    const source = rows()[50]!
-    fireEvent.dragStart(source, { dataTransfer: { setData: () => {}, types: [] } })
-    await refreshWithout(0)
+    const { dragThenRefresh } = await editSixtyFiles()
+    const { source, rowOf } = await dragThenRefresh(50, { dataTransfer: { setData: () => {}, types: [] } })
     // Dropped outside the list: the browser's dragend goes to the row it began on, detached.
     fireEvent.dragEnd(source)
     const before = order()
-    const target = rows()[order().indexOf('f10.png')]!
+    const target = rowOf('f10.png')
     fireEvent.dragOver(target)
     fireEvent.drop(target, { dataTransfer: { files: [new File(['x'], 'desk.png')], types: ['Files'] } })
     expect(order()).toEqual(before)

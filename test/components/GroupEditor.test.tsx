@@ -7,6 +7,7 @@ import {
   createFileServiceClient,
   FileList,
   FileServiceProvider,
+  type FileServiceProviderProps,
   GroupEditor,
   useDeleteGroup,
 } from '../../src/index.ts'
@@ -631,6 +632,67 @@ describe('GroupEditor', () => {
     )
     await expectNoAxeViolations(container)
     // 60 rows, clicks and axe: about 5 s alone in jsdom, more on a busy machine.
+  }, 20_000)
+
+  it("says each file's place after moves across the list, a save, and a change of locale or messages", async () => {
+    // A move renumbers the rows between without rendering them again: the list writes their
+    // places into their handles. A change of locale or messages renders every row again.
+    const { files } = await emulator.seed({
+      files: Array.from({ length: 60 }, (_, i) => ({ name: `f${i + 1}.png` })),
+    })
+    const group = await client.groups.create({ fileIds: files.map((f) => f.id) })
+    const hostClient = newQueryClient()
+    const host = (props: Partial<FileServiceProviderProps> = {}) => (
+      <QueryClientProvider client={hostClient}>
+        <FileServiceProvider baseUrl={baseUrl} projectId="demo" token={secretKey} {...props}>
+          <GroupEditor groupId={group.id} />
+        </FileServiceProvider>
+      </QueryClientProvider>
+    )
+    const { rerender } = render(host())
+    await waitFor(() => expect(listItems()).toHaveLength(60))
+    const user = userEvent.setup()
+    // Each row's file by its ↑ button (its label is not translated below), and each handle's text.
+    const names = () =>
+      listItems().map((li) => li.querySelectorAll('button')[1]!.getAttribute('aria-label')!.slice(5, -3))
+    const handles = () => listItems().map((li) => li.querySelector('[data-slot="drag-handle"]')!.textContent)
+    const expectPlaces = (say: (place: string, name: string) => string, locale = 'en-US') =>
+      expect(handles()).toEqual(
+        names().map((name, i) => say(new Intl.NumberFormat(locale).format(i + 1), name)),
+      )
+    const english = (place: string, name: string) => `${place}. ${name}`
+
+    screen.getByRole('button', { name: '1. f1.png' }).focus()
+    await user.keyboard('{Delete}')
+    expect(names().slice(0, 2)).toEqual(['f2.png', 'f3.png'])
+    expectPlaces(english)
+    const first = listItems()[0]!
+    fireEvent.dragStart(first)
+    fireEvent.drop(listItems()[58]!)
+    fireEvent.dragEnd(first)
+    expect(names().slice(0, 2)).toEqual(['f3.png', 'f4.png'])
+    expect(names()[58]).toBe('f2.png')
+    expectPlaces(english)
+    rerender(host({ locale: 'ar-EG' }))
+    expectPlaces(english, 'ar-EG')
+    expect(handles()[1]).toBe('٢. f4.png')
+    const translated = { 'editor.handle': '{name} ({position})' }
+    rerender(host({ locale: 'ar-EG', messages: translated }))
+    const inArabic = (place: string, name: string) => `${name} (${place})`
+    expectPlaces(inArabic, 'ar-EG')
+    // The rows not rendered since their place changed act on their file's place now.
+    const up = (row: number) => listItems()[row]!.querySelectorAll('button')[1]!
+    expect([0, 1].map((row) => up(row).disabled)).toEqual([true, false])
+    await user.click(up(1))
+    expect(names().slice(0, 3)).toEqual(['f4.png', 'f3.png', 'f5.png'])
+    expect([0, 1].map((row) => up(row).disabled)).toEqual([true, false])
+    expectPlaces(inArabic, 'ar-EG')
+    // Saved, the rows show the group's files as read again.
+    await user.click(screen.getByRole('button', { name: 'Save group' }))
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save group' }).disabled).toBe(true),
+    )
+    expectPlaces(inArabic, 'ar-EG')
   }, 20_000)
 
   it('keeps the keyboard on a row that a refresh moves into another chunk, on the same control', async () => {

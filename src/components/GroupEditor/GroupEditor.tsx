@@ -32,11 +32,12 @@ import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.j
 import { RefreshState } from '../shared/RefreshState.js'
 import { statusText } from '../shared/statusText.js'
 import { useAnnouncement } from '../shared/useAnnouncement.js'
+import { useCommitEffect } from '../shared/useCommitEffect.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
 import { useLatest } from '../shared/useLatest.js'
 import { useReportChange } from '../shared/useReportChange.js'
 import { useResetOn } from '../shared/useResetOn.js'
-import { useText } from '../shared/useText.js'
+import { type Translate, useText } from '../shared/useText.js'
 import { withRef } from '../shared/withRef.js'
 import { move } from './reorder.js'
 
@@ -69,6 +70,8 @@ function AccessToken({ token }: { token: string }) {
 }
 
 interface RowActions {
+  /** The file's place in the list now: a row is not rendered again at each move (see FileRow). */
+  at: (id: string) => number
   moveTo: (from: number, to: number) => void
   remove: (index: number) => void
   onKeyDown: (event: KeyboardEvent, index: number) => void
@@ -88,31 +91,43 @@ const ROW = 'application/x-filekit-row'
 
 const nameOf = (file: FileResource) => shownName(file.originalName ?? file.id)
 
-/** One file of the editor's list: drag handle (keyboard too), move up/down, remove. */
-const FileRow = memo(function FileRow({
-  file,
-  index,
-  isLast,
-  hintId,
-  actions,
-  handles,
-}: {
+/**
+ * A handle's message around the file's name: the name isolated wherever the message puts it (a
+ * translation may put it first), each time it names it; after the message when it doesn't.
+ */
+const handleParts = (t: Translate<'editor.handle'>, index: number) => {
+  const parts = t('editor.handle', { position: index + 1 }).split('{name}')
+  if (parts.length < 2) {
+    parts[0] += ' '
+    parts.push('')
+  }
+  return parts
+}
+
+interface RowProps {
   file: FileResource
   index: number
   isLast: boolean
   hintId: string
   actions: RefObject<RowActions>
   handles: Map<string, HTMLButtonElement>
-}) {
+}
+
+/** A row's props but its place, which changes nothing else but the first's ↑ and the last's ↓ (disabled). */
+const sameRow = (a: RowProps, b: RowProps) =>
+  a.file === b.file && !a.index === !b.index && a.isLast === b.isLast && a.hintId === b.hintId
+
+/**
+ * One file of the editor's list: drag handle (keyboard too), move up/down, remove. It renders
+ * again when its file changes, or whether it is first or last, not when only its place does: a
+ * move across the list changes the place of every file between (999 in a group of 1000), and
+ * the list writes the new places into the handles' text itself (see `written` in GroupEditor).
+ * Its handlers ask for the file's place when used.
+ */
+const FileRow = memo(function FileRow({ file, index, isLast, hintId, actions, handles }: RowProps) {
   const t = useText(text)
   const name = nameOf(file)
-  // The name isolated wherever the message puts it (a translation may put it first), each time
-  // it names it; after the message when it doesn't.
-  const parts = t('editor.handle', { position: index + 1 }).split('{name}')
-  if (parts.length < 2) {
-    parts[0] += ' '
-    parts.push('')
-  }
+  const withPlace = (then: (index: number) => void) => () => then(actions.current.at(file.id))
   return (
     // biome-ignore lint/a11y/useSemanticElements: an <li> belongs in an <ol>, and rows sit in chunks (see the list)
     <div
@@ -150,9 +165,9 @@ const FileRow = memo(function FileRow({
         className="fk-handle"
         data-slot="drag-handle"
         aria-describedby={hintId}
-        onKeyDown={(e) => actions.current.onKeyDown(e, index)}
+        onKeyDown={(e) => actions.current.onKeyDown(e, actions.current.at(file.id))}
       >
-        {parts.map((part, i) => (
+        {handleParts(t, index).map((part, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one message, in order
           <Fragment key={i}>
             {i > 0 && <bdi>{name}</bdi>}
@@ -167,7 +182,7 @@ const FileRow = memo(function FileRow({
         className="fk-button"
         aria-label={t('editor.moveUp', { name })}
         disabled={index === 0}
-        onClick={() => actions.current.moveTo(index, index - 1)}
+        onClick={withPlace((i) => actions.current.moveTo(i, i - 1))}
       >
         ↑
       </button>
@@ -176,7 +191,7 @@ const FileRow = memo(function FileRow({
         className="fk-button"
         aria-label={t('editor.moveDown', { name })}
         disabled={isLast}
-        onClick={() => actions.current.moveTo(index, index + 1)}
+        onClick={withPlace((i) => actions.current.moveTo(i, i + 1))}
       >
         ↓
       </button>
@@ -184,13 +199,13 @@ const FileRow = memo(function FileRow({
         type="button"
         className="fk-button"
         aria-label={t('editor.removeFile', { name })}
-        onClick={() => actions.current.remove(index)}
+        onClick={withPlace((i) => actions.current.remove(i))}
       >
         ×
       </button>
     </div>
   )
-})
+}, sameRow)
 
 // A refused save shows through the hook's state (its `error`).
 const shownByHook = () => {}
@@ -471,13 +486,37 @@ export const GroupEditor = withRef(function GroupEditor({
   // Rows get one stable object whose handlers are always this render's: a reorder re-renders
   // only the rows whose file or position changed, not all of them (1000 in a big group).
   const actions = useRef<RowActions>(null!)
+  const at = (id?: string) => list.findIndex((f) => f.id === id)
   const endDrag = () => {
     const [, from, to] = drag.current ?? []
     drag.current = null
-    const at = (id?: string) => list.findIndex((f) => f.id === id)
     if (to) moveTo(at(from), at(to))
   }
-  actions.current = { moveTo, endDrag, remove, onKeyDown, drag }
+  actions.current = { at, moveTo, endDrag, remove, onKeyDown, drag }
+  // A row doesn't render again when only its place changes (FileRow): once committed, the list
+  // writes the new places into the text nodes React made for the handles, 999 text nodes instead
+  // of 999 rows rendered (a move across a list of 1000 then takes a frame). A row that renders
+  // says the place it is given: its current one, or, rendered for new messages or a new locale,
+  // the one it last rendered with: all are written again then. Kept: each file's place as last
+  // written (a row mounted since says its own), and the messages and locale it was written in.
+  const written = useRef<[Map<string, number>, ...unknown[]]>(null)
+  useCommitEffect(() => {
+    const [was, messages, locale] = written.current ?? []
+    const anew = !!was && (messages !== ctx.messages || locale !== ctx.locale)
+    written.current = [new Map(list.map((file, i) => [file.id, i])), ctx.messages, ctx.locale]
+    list.forEach((file, i) => {
+      const handle = handles.current.get(file.id)
+      if (!handle || (!anew && (was?.get(file.id) ?? i) === i)) return
+      // The parts' text nodes, in order: an empty part has none, the name is in a <bdi>, the
+      // status comes after them.
+      const nodes = [...handle.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE)
+      handleParts(t, i)
+        .filter(Boolean)
+        .forEach((part, k) => {
+          if (nodes[k] && nodes[k].nodeValue !== part) nodes[k].nodeValue = part
+        })
+    })
+  }, [list, ctx.messages, ctx.locale])
 
   // A double click lands before React re-renders the disabled button: one save at a time, per
   // edit. The guard is the save's own: an earlier save's answer (a create of the last edit) must

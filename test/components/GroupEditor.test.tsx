@@ -1,7 +1,7 @@
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
-import { Activity, useState } from 'react'
+import { Activity, Suspense, startTransition, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   createFileServiceClient,
@@ -694,6 +694,57 @@ describe('GroupEditor', () => {
     )
     expectPlaces(inArabic, 'ar-EG')
   }, 20_000)
+
+  it('with a plural form of the place in the handle, says each place after a move', async () => {
+    // At the second place the name comes first: a row moved there or away has other text nodes.
+    const { files } = await emulator.seed({ files: ['a', 'b', 'c', 'd'].map((n) => ({ name: `${n}.png` })) })
+    const group = await client.groups.create({ fileIds: files.map((f) => f.id) })
+    const { Wrapper } = wrapper({
+      messages: { 'editor.handle': '{position, plural, =2 {{name} (second)} other {#. {name}}}' },
+    })
+    render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })
+    await waitFor(() => expect(listItems()).toHaveLength(4))
+    const handles = () => listItems().map((li) => li.querySelector('[data-slot="drag-handle"]')!.textContent)
+    expect(handles()).toEqual(['1. a.png', 'b.png (second)', '3. c.png', '4. d.png'])
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Move c.png up' }))
+    expect(handles()).toEqual(['1. a.png', 'c.png (second)', '3. b.png', '4. d.png'])
+  })
+
+  it('acts on the group it shows while the host opens another in a transition that waits', async () => {
+    // The host opens group B in a transition beside a panel that suspends: React keeps A on
+    // screen, and renders B's editor meanwhile without showing it.
+    const { files } = await emulator.seed({
+      files: ['s.png', 'a2.png', 'a3.png', 'x.png'].map((name) => ({ name })),
+    })
+    const [s, a2, a3, x] = files.map((f) => f.id)
+    const a = await client.groups.create({ fileIds: [s!, a2!, a3!] })
+    const b = await client.groups.create({ fileIds: [x!, s!] })
+    let open = (_id: string, _panel?: boolean) => {}
+    const waiting = new Promise<never>(() => {})
+    function Panel(): null {
+      throw waiting
+    }
+    function Host() {
+      // B first, so its files are in the cache: its editor renders them at once.
+      const [shown, setShown] = useState({ id: b.id, panel: false })
+      open = (id, panel = false) => setShown({ id, panel })
+      return (
+        <Suspense fallback="…">
+          <GroupEditor groupId={shown.id} />
+          {shown.panel && <Panel />}
+        </Suspense>
+      )
+    }
+    const { Wrapper } = wrapper()
+    render(<Host />, { wrapper: Wrapper })
+    await waitFor(() => expect(order()).toEqual(['x.png', 's.png']))
+    act(() => open(a.id))
+    await waitFor(() => expect(order()).toEqual(['s.png', 'a2.png', 'a3.png']))
+    act(() => startTransition(() => open(b.id, true)))
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(`Group ${a.id}`)
+    fireEvent.click(screen.getByRole('button', { name: 'Remove s.png' }))
+    expect(order()).toEqual(['a2.png', 'a3.png'])
+  })
 
   it('keeps the keyboard on a row that a refresh moves into another chunk, on the same control', async () => {
     // A row moved from one chunk of 50 to another is a new element there: here the group was

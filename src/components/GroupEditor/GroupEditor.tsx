@@ -107,15 +107,25 @@ const handleParts = (t: Translate<'editor.handle'>, index: number) => {
 interface RowProps {
   file: FileResource
   index: number
+  /** Whether the handle's message has a plural form of the place (see sameRow). */
+  plural: boolean
   isLast: boolean
   hintId: string
   actions: RefObject<RowActions>
   handles: Map<string, HTMLButtonElement>
 }
 
-/** A row's props but its place, which changes nothing else but the first's ↑ and the last's ↓ (disabled). */
+/**
+ * A row's props but its place, which changes nothing else but the first's ↑ and the last's ↓
+ * (disabled). Unless the handle's message has a plural form of the place: at another place, that
+ * may move the name or leave a part empty, so other text nodes than the list writes into.
+ */
 const sameRow = (a: RowProps, b: RowProps) =>
-  a.file === b.file && !a.index === !b.index && a.isLast === b.isLast && a.hintId === b.hintId
+  a.file === b.file &&
+  a.isLast === b.isLast &&
+  a.hintId === b.hintId &&
+  a.plural === b.plural &&
+  (a.plural ? a.index === b.index : !a.index === !b.index)
 
 /**
  * One file of the editor's list: drag handle (keyboard too), move up/down, remove. It renders
@@ -483,8 +493,9 @@ export const GroupEditor = withRef(function GroupEditor({
     event.preventDefault()
   }
 
-  // Rows get one stable object whose handlers are always this render's: a reorder re-renders
-  // only the rows whose file or position changed, not all of them (1000 in a big group).
+  // Rows get one stable object whose handlers are always the committed render's: a render React
+  // drops or keeps pending (another group opened in a transition) must not give the rows on
+  // screen its list. A row renders again only when its file changes (see FileRow).
   const actions = useRef<RowActions>(null!)
   const at = (id?: string) => list.findIndex((f) => f.id === id)
   const endDrag = () => {
@@ -492,7 +503,10 @@ export const GroupEditor = withRef(function GroupEditor({
     drag.current = null
     if (to) moveTo(at(from), at(to))
   }
-  actions.current = { at, moveTo, endDrag, remove, onKeyDown, drag }
+  const rowActions: RowActions = { at, moveTo, endDrag, remove, onKeyDown, drag }
+  useCommitEffect(() => {
+    actions.current = rowActions
+  })
   // A row doesn't render again when only its place changes (FileRow): once committed, the list
   // writes the new places into the text nodes React made for the handles, 999 text nodes instead
   // of 999 rows rendered (a move across a list of 1000 then takes a frame). A row that renders
@@ -500,6 +514,7 @@ export const GroupEditor = withRef(function GroupEditor({
   // the one it last rendered with: all are written again then. Kept: each file's place as last
   // written (a row mounted since says its own), and the messages and locale it was written in.
   const written = useRef<[Map<string, number>, ...unknown[]]>(null)
+  const plural = /\{position, ?plural/.test(ctx.messages['editor.handle'] ?? '')
   useCommitEffect(() => {
     const [was, messages, locale] = written.current ?? []
     const anew = !!was && (messages !== ctx.messages || locale !== ctx.locale)
@@ -753,6 +768,7 @@ export const GroupEditor = withRef(function GroupEditor({
                           key={file.id}
                           file={file}
                           index={start + i}
+                          plural={plural}
                           isLast={start + i === list.length - 1}
                           hintId={hintId}
                           actions={actions}

@@ -794,6 +794,41 @@ describe('FileList', () => {
     },
   )
 
+  it('ticks boxes of the group it shows while the host opens another in a transition that waits', async () => {
+    // Group B opened beside a panel that suspends (a router waiting for the next page's data):
+    // React keeps A on screen, usable, and renders B's list, whose selection starts afresh,
+    // meanwhile without showing it.
+    const { files } = await emulator.seed({
+      files: ['f1.png', 'f2.png', 'f3.png', 'g.png'].map((name) => ({ name })),
+    })
+    const a = await client.groups.create({ fileIds: files.slice(0, 3).map((f) => f.id) })
+    const b = await client.groups.create({ fileIds: [files[3]!.id] })
+    const onSelectedIdsChange = vi.fn()
+    const waiting = new Promise<never>(() => {})
+    function Panel(): null {
+      throw waiting
+    }
+    let open = (_id: string, _panel: boolean) => {}
+    function Host() {
+      const [shown, setShown] = useState({ id: a.id, panel: false })
+      open = (id, panel) => setShown({ id, panel })
+      return (
+        <Suspense fallback="…">
+          <FileList groupId={shown.id} defaultSelectedIds={[]} onSelectedIdsChange={onSelectedIdsChange} />
+          {shown.panel && <Panel />}
+        </Suspense>
+      )
+    }
+    const { Wrapper } = wrapper()
+    render(<Host />, { wrapper: Wrapper })
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select f1.png' }))
+    act(() => startTransition(() => open(b.id, true)))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select f2.png' }))
+    const ticked = screen.getAllByRole<HTMLInputElement>('checkbox').filter((box) => box.checked)
+    expect(ticked.map((box) => box.getAttribute('aria-label'))).toEqual(['Select f1.png', 'Select f2.png'])
+    expect(onSelectedIdsChange.mock.calls.map(([ids]) => ids.length)).toEqual([1, 2])
+  })
+
   it('keeps the rows, and the keyboard in them, of the files a refresh leaves on the page', async () => {
     const { files } = await emulator.seed({
       files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }, { name: 'n.png' }],

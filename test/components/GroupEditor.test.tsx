@@ -9,6 +9,7 @@ import {
   FileServiceProvider,
   type FileServiceProviderProps,
   GroupEditor,
+  type GroupEditorProps,
   useDeleteGroup,
 } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
@@ -710,11 +711,15 @@ describe('GroupEditor', () => {
     expect(handles()).toEqual(['1. a.png', 'c.png (second)', '3. b.png', '4. d.png'])
   })
 
-  it('acts on the group it shows while the host opens another in a transition that waits', async () => {
-    // The host opens group B in a transition beside a panel that suspends: React keeps A on
-    // screen, and renders B's editor meanwhile without showing it.
+  /**
+   * GroupEditor on group A (s, a2, a3), after group B (x, s) was shown, so that B's files are in
+   * the cache; `navigate()` opens B in a transition beside a panel that suspends (a router still
+   * waiting for the next page's data): React keeps A on screen, usable, and renders B's editor
+   * meanwhile without showing it.
+   */
+  async function editWhileAnotherOpens(props: Partial<GroupEditorProps> = {}) {
     const { files } = await emulator.seed({
-      files: ['s.png', 'a2.png', 'a3.png', 'x.png'].map((name) => ({ name })),
+      files: ['s.png', 'a2.png', 'a3.png', 'x.png', 'y.png'].map((name) => ({ name })),
     })
     const [s, a2, a3, x] = files.map((f) => f.id)
     const a = await client.groups.create({ fileIds: [s!, a2!, a3!] })
@@ -725,12 +730,11 @@ describe('GroupEditor', () => {
       throw waiting
     }
     function Host() {
-      // B first, so its files are in the cache: its editor renders them at once.
       const [shown, setShown] = useState({ id: b.id, panel: false })
       open = (id, panel = false) => setShown({ id, panel })
       return (
         <Suspense fallback="…">
-          <GroupEditor groupId={shown.id} />
+          <GroupEditor groupId={shown.id} {...props} />
           {shown.panel && <Panel />}
         </Suspense>
       )
@@ -740,10 +744,33 @@ describe('GroupEditor', () => {
     await waitFor(() => expect(order()).toEqual(['x.png', 's.png']))
     act(() => open(a.id))
     await waitFor(() => expect(order()).toEqual(['s.png', 'a2.png', 'a3.png']))
-    act(() => startTransition(() => open(b.id, true)))
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(`Group ${a.id}`)
+    const navigate = () => {
+      act(() => startTransition(() => open(b.id, true)))
+      expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(`Group ${a.id}`)
+    }
+    return { a, navigate }
+  }
+
+  it('edits and saves the group it shows while the host opens another in a transition that waits', async () => {
+    const onSaved = vi.fn()
+    const { a, navigate } = await editWhileAnotherOpens({ onSaved })
+    navigate()
     fireEvent.click(screen.getByRole('button', { name: 'Remove s.png' }))
     expect(order()).toEqual(['a2.png', 'a3.png'])
+    fireEvent.click(screen.getByRole('button', { name: 'Save group' }))
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1))
+    expect(await serverOrder(a.id)).toEqual(['a2.png', 'a3.png'])
+    await waitFor(() => expect(document.querySelector('[data-slot="announcer"]')!.textContent).toBe('Saved.'))
+  })
+
+  it('adds picked files to the group it shows while the host opens another in a transition that waits', async () => {
+    const { navigate } = await editWhileAnotherOpens({ allowPicking: true })
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Add from project files' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'Select y.png' }))
+    navigate()
+    fireEvent.click(screen.getByRole('button', { name: 'Add 1 selected' }))
+    expect(order()).toEqual(['s.png', 'a2.png', 'a3.png', 'y.png'])
   })
 
   it('keeps the keyboard on a row that a refresh moves into another chunk, on the same control', async () => {

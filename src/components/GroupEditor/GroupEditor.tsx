@@ -401,8 +401,7 @@ export const GroupEditor = withRef(function GroupEditor({
     if (resetFor.current !== edit) resetCreate()
     resetFor.current = edit
   }, [edit])
-  const currentEdit = useRef(edit)
-  currentEdit.current = edit
+  const currentEdit = useLatest(edit)
   const focusAfter = useRef<string | null>(null)
   const drag = useRef<Drag | null>(null)
   const hintId = useId()
@@ -493,20 +492,15 @@ export const GroupEditor = withRef(function GroupEditor({
     event.preventDefault()
   }
 
-  // Rows get one stable object whose handlers are always the committed render's: a render React
-  // drops or keeps pending (another group opened in a transition) must not give the rows on
-  // screen its list. A row renders again only when its file changes (see FileRow).
-  const actions = useRef<RowActions>(null!)
   const at = (id?: string) => list.findIndex((f) => f.id === id)
   const endDrag = () => {
     const [, from, to] = drag.current ?? []
     drag.current = null
     if (to) moveTo(at(from), at(to))
   }
-  const rowActions: RowActions = { at, moveTo, endDrag, remove, onKeyDown, drag }
-  useCommitEffect(() => {
-    actions.current = rowActions
-  })
+  // Rows get one stable object whose handlers are always the committed render's (see useLatest).
+  // A row renders again only when its file changes (see FileRow).
+  const actions = useLatest<RowActions>({ at, moveTo, endDrag, remove, onKeyDown, drag })
   // A row doesn't render again when only its place changes (FileRow): once committed, the list
   // writes the new places into the text nodes React made for the handles, 999 text nodes instead
   // of 999 rows rendered (a move across a list of 1000 then takes a frame). A row that renders

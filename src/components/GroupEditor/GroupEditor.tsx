@@ -499,7 +499,6 @@ export const GroupEditor = withRef(function GroupEditor({
     if (to) moveTo(at(from), at(to))
   }
   // Rows get one stable object whose handlers are always the committed render's (see useLatest).
-  // A row renders again only when its file changes (see FileRow).
   const actions = useLatest<RowActions>({ at, moveTo, endDrag, remove, onKeyDown, drag })
   // A row doesn't render again when only its place changes (FileRow): once committed, the list
   // writes the new places into the text nodes React made for the handles, 999 text nodes instead

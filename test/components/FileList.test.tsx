@@ -829,6 +829,42 @@ describe('FileList', () => {
     expect(onSelectedIdsChange.mock.calls.map(([ids]) => ids.length)).toEqual([1, 2])
   })
 
+  it('keeps the page it shows when another fails, while the host opens another group in a transition that waits', async () => {
+    // B's list is rendered meanwhile (its page in the cache), not shown: A's last page is the one
+    // to keep when A's next page fails.
+    const { files } = await emulator.seed({ files: Array.from({ length: 46 }, () => ({})) })
+    const a = await client.groups.create({ fileIds: files.slice(0, 45).map((f) => f.id) })
+    const b = await client.groups.create({ fileIds: [files[45]!.id] })
+    const waiting = new Promise<never>(() => {})
+    function Panel(): null {
+      throw waiting
+    }
+    let open = (_id: string, _panel: boolean) => {}
+    function Host() {
+      const [shown, setShown] = useState({ id: b.id, panel: false })
+      open = (id, panel) => setShown({ id, panel })
+      return (
+        <Suspense fallback="…">
+          <FileList groupId={shown.id} defaultPageSize={20} />
+          {shown.panel && <Panel />}
+        </Suspense>
+      )
+    }
+    const { Wrapper } = wrapper()
+    render(<Host />, { wrapper: Wrapper })
+    await screen.findByText('Page 1 of 1')
+    act(() => open(a.id, false))
+    await screen.findByText('Page 1 of 3')
+    const first = names()
+    act(() => startTransition(() => open(b.id, true)))
+    emulator.faults.failNext(/GET .*\/files\.json/, { status: 400, message: 'Index rebuilding' })
+    fireEvent.click(screen.getByRole('button', { name: 'Last page' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not load page 3: Index rebuilding Try again',
+    )
+    expect(names()).toEqual(first)
+  })
+
   it('keeps the rows, and the keyboard in them, of the files a refresh leaves on the page', async () => {
     const { files } = await emulator.seed({
       files: [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }, { name: 'n.png' }],
@@ -908,6 +944,44 @@ describe('FileList', () => {
     observer.disconnect()
     expect(seen.filter((line) => !line.startsWith('alert: Not allowed'))).toEqual([])
     expect(screen.getAllByRole('alert')).toEqual(alerts)
+  })
+
+  it('stays forbidden while asked again, as the host opens another list in a transition that waits', async () => {
+    // The group's list is rendered meanwhile (from the cache, not refused), not shown: the
+    // project's list on screen was refused, and is asked again.
+    const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
+    const waiting = new Promise<never>(() => {})
+    function Panel(): null {
+      throw waiting
+    }
+    let open = (_groupId: string | undefined, _panel: boolean) => {}
+    function Host() {
+      const [shown, setShown] = useState({ groupId: groups[0]!.id as string | undefined, panel: false })
+      open = (groupId, panel) => setShown({ groupId, panel })
+      return (
+        <Suspense fallback="…">
+          <FileList {...(shown.groupId && { groupId: shown.groupId })} />
+          {shown.panel && <Panel />}
+        </Suspense>
+      )
+    }
+    const { Wrapper, hostClient } = wrapper({ token: groups[0]!.accessToken })
+    const { container } = render(<Host />, { wrapper: Wrapper })
+    await screen.findByText('Page 1 of 1')
+    act(() => open(undefined, false))
+    await screen.findByRole('alert')
+    act(() => startTransition(() => open(groups[0]!.id, true)))
+    const seen: string[] = []
+    const observer = new MutationObserver(() => {
+      for (const line of container.querySelectorAll('[data-slot="query-state"] p'))
+        seen.push(`${line.getAttribute('role')}: ${line.textContent}`)
+    })
+    observer.observe(container, { subtree: true, childList: true, characterData: true, attributes: true })
+    emulator.faults.latency(100)
+    await hostClient.invalidateQueries()
+    emulator.faults.latency(0)
+    observer.disconnect()
+    expect(seen.filter((line) => !line.startsWith('alert: Not allowed'))).toEqual([])
   })
 
   it('loads another group as loading, after one it was refused', async () => {

@@ -1,6 +1,6 @@
 'use client'
 import { hashKey, type QueryKey } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useInsertionEffect, useRef } from 'react'
 import { AuthError, NotFoundError } from '../../api/errors.js'
 import { useFileService } from '../../provider/context.js'
 import { stateMessages } from '../../provider/messages.js'
@@ -41,9 +41,12 @@ export function useStaysForbidden<S extends string>(
   queryKey: QueryKey,
 ): S | 'forbidden' {
   // Which query was refused: another one (another group, file or page) that only loads is loading.
+  // As committed: not by a render React keeps pending or throws away (see useLatest).
   const refused = useRef<string | null>(null)
   const key = hashKey(queryKey)
-  if (state !== 'loading') refused.current = state === 'forbidden' ? key : null
+  useInsertionEffect(() => {
+    if (state !== 'loading') refused.current = state === 'forbidden' ? key : null
+  })
   return refused.current === key && state === 'loading' && query.errorUpdateCount > 0 ? 'forbidden' : state
 }
 

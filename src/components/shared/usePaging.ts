@@ -1,6 +1,6 @@
 'use client'
 import { hashKey, type QueryKey } from '@tanstack/react-query'
-import { useRef } from 'react'
+import { useInsertionEffect, useRef } from 'react'
 import { AuthError } from '../../api/errors.js'
 import { useFileService } from '../../provider/context.js'
 import type { PaginationProps } from './Pagination.js'
@@ -132,8 +132,12 @@ export function useShownPage<Q extends { data?: unknown; isError: boolean; error
   queryKey: QueryKey,
 ): Q {
   const list = hashKey(queryKey.slice(0, -1))
+  // The last page committed: not one of a render React keeps pending or throws away (another
+  // group's list, opened in a transition that waits). See useLatest.
   const last = useRef<{ list?: string; data?: Q['data'] }>({})
-  if (query.data !== undefined) last.current = { list, data: query.data }
+  useInsertionEffect(() => {
+    if (query.data !== undefined) last.current = { list, data: query.data }
+  })
   const kept =
     query.data === undefined &&
     query.isError &&

@@ -25,6 +25,7 @@ import {
 } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
+import { navigatingHost } from './navigatingHost.tsx'
 
 const { emulator, count, server } = setupEmulator()
 const client = createFileServiceClient({ baseUrl, projectId: 'demo', token: secretKey })
@@ -804,25 +805,13 @@ describe('FileList', () => {
     const a = await client.groups.create({ fileIds: files.slice(0, 3).map((f) => f.id) })
     const b = await client.groups.create({ fileIds: [files[3]!.id] })
     const onSelectedIdsChange = vi.fn()
-    const waiting = new Promise<never>(() => {})
-    function Panel(): null {
-      throw waiting
-    }
-    let open = (_id: string, _panel: boolean) => {}
-    function Host() {
-      const [shown, setShown] = useState({ id: a.id, panel: false })
-      open = (id, panel) => setShown({ id, panel })
-      return (
-        <Suspense fallback="…">
-          <FileList groupId={shown.id} defaultSelectedIds={[]} onSelectedIdsChange={onSelectedIdsChange} />
-          {shown.panel && <Panel />}
-        </Suspense>
-      )
-    }
+    const { Host, navigate } = navigatingHost(a.id, (groupId) => (
+      <FileList groupId={groupId} defaultSelectedIds={[]} onSelectedIdsChange={onSelectedIdsChange} />
+    ))
     const { Wrapper } = wrapper()
     render(<Host />, { wrapper: Wrapper })
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select f1.png' }))
-    act(() => startTransition(() => open(b.id, true)))
+    navigate(b.id)
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select f2.png' }))
     const ticked = screen.getAllByRole<HTMLInputElement>('checkbox').filter((box) => box.checked)
     expect(ticked.map((box) => box.getAttribute('aria-label'))).toEqual(['Select f1.png', 'Select f2.png'])
@@ -835,28 +824,16 @@ describe('FileList', () => {
     const { files } = await emulator.seed({ files: Array.from({ length: 46 }, () => ({})) })
     const a = await client.groups.create({ fileIds: files.slice(0, 45).map((f) => f.id) })
     const b = await client.groups.create({ fileIds: [files[45]!.id] })
-    const waiting = new Promise<never>(() => {})
-    function Panel(): null {
-      throw waiting
-    }
-    let open = (_id: string, _panel: boolean) => {}
-    function Host() {
-      const [shown, setShown] = useState({ id: b.id, panel: false })
-      open = (id, panel) => setShown({ id, panel })
-      return (
-        <Suspense fallback="…">
-          <FileList groupId={shown.id} defaultPageSize={20} />
-          {shown.panel && <Panel />}
-        </Suspense>
-      )
-    }
+    const { Host, open, navigate } = navigatingHost(b.id, (groupId) => (
+      <FileList groupId={groupId} defaultPageSize={20} />
+    ))
     const { Wrapper } = wrapper()
     render(<Host />, { wrapper: Wrapper })
     await screen.findByText('Page 1 of 1')
-    act(() => open(a.id, false))
+    open(a.id)
     await screen.findByText('Page 1 of 3')
     const first = names()
-    act(() => startTransition(() => open(b.id, true)))
+    navigate(b.id)
     emulator.faults.failNext(/GET .*\/files\.json/, { status: 400, message: 'Index rebuilding' })
     fireEvent.click(screen.getByRole('button', { name: 'Last page' }))
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -950,27 +927,16 @@ describe('FileList', () => {
     // The group's list is rendered meanwhile (from the cache, not refused), not shown: the
     // project's list on screen was refused, and is asked again.
     const { groups } = await emulator.seed({ files: [{}], groups: [{ files: [0] }] })
-    const waiting = new Promise<never>(() => {})
-    function Panel(): null {
-      throw waiting
-    }
-    let open = (_groupId: string | undefined, _panel: boolean) => {}
-    function Host() {
-      const [shown, setShown] = useState({ groupId: groups[0]!.id as string | undefined, panel: false })
-      open = (groupId, panel) => setShown({ groupId, panel })
-      return (
-        <Suspense fallback="…">
-          <FileList {...(shown.groupId && { groupId: shown.groupId })} />
-          {shown.panel && <Panel />}
-        </Suspense>
-      )
-    }
-    const { Wrapper, hostClient } = wrapper({ token: groups[0]!.accessToken })
+    const group = groups[0]!
+    const { Host, open, navigate } = navigatingHost<string | undefined>(group.id, (groupId) => (
+      <FileList {...(groupId && { groupId })} />
+    ))
+    const { Wrapper, hostClient } = wrapper({ token: group.accessToken })
     const { container } = render(<Host />, { wrapper: Wrapper })
     await screen.findByText('Page 1 of 1')
-    act(() => open(undefined, false))
+    open(undefined)
     await screen.findByRole('alert')
-    act(() => startTransition(() => open(groups[0]!.id, true)))
+    navigate(group.id)
     const seen: string[] = []
     const observer = new MutationObserver(() => {
       for (const line of container.querySelectorAll('[data-slot="query-state"] p'))

@@ -1,7 +1,7 @@
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
-import { Activity, Suspense, startTransition, useState } from 'react'
+import { Activity, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   createFileServiceClient,
@@ -14,6 +14,7 @@ import {
 } from '../../src/index.ts'
 import { baseUrl, newQueryClient, secretKey, setupEmulator, wrapper } from '../hooks/setup.tsx'
 import { expectNoAxeViolations } from './axe.ts'
+import { navigatingHost } from './navigatingHost.tsx'
 
 const { emulator, count, hold } = setupEmulator({ delays: { group: 100 } })
 const client = createFileServiceClient({ baseUrl, projectId: 'demo', token: secretKey })
@@ -724,31 +725,19 @@ describe('GroupEditor', () => {
     const [s, a2, a3, x] = files.map((f) => f.id)
     const a = await client.groups.create({ fileIds: [s!, a2!, a3!] })
     const b = await client.groups.create({ fileIds: [x!, s!] })
-    let open = (_id: string, _panel?: boolean) => {}
-    const waiting = new Promise<never>(() => {})
-    function Panel(): null {
-      throw waiting
-    }
-    function Host() {
-      const [shown, setShown] = useState({ id: b.id, panel: false })
-      open = (id, panel = false) => setShown({ id, panel })
-      return (
-        <Suspense fallback="…">
-          <GroupEditor groupId={shown.id} {...props} />
-          {shown.panel && <Panel />}
-        </Suspense>
-      )
-    }
+    const { Host, open, navigate } = navigatingHost(b.id, (groupId) => (
+      <GroupEditor groupId={groupId} {...props} />
+    ))
     const { Wrapper } = wrapper()
     render(<Host />, { wrapper: Wrapper })
     await waitFor(() => expect(order()).toEqual(['x.png', 's.png']))
-    act(() => open(a.id))
+    open(a.id)
     await waitFor(() => expect(order()).toEqual(['s.png', 'a2.png', 'a3.png']))
-    const navigate = () => {
-      act(() => startTransition(() => open(b.id, true)))
+    const openB = () => {
+      navigate(b.id)
       expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(`Group ${a.id}`)
     }
-    return { a, navigate }
+    return { a, navigate: openB }
   }
 
   it('edits and saves the group it shows while the host opens another in a transition that waits', async () => {

@@ -1,6 +1,6 @@
 'use client'
-import { useCallback, useRef, useState } from 'react'
-import { useCommitEffect } from './useCommitEffect.js'
+import { useCallback, useState } from 'react'
+import { useLatest } from './useLatest.js'
 
 // Replaced by bundlers (see FileServiceProvider): production builds drop the warning.
 declare const process: { env: { NODE_ENV?: string } }
@@ -26,14 +26,12 @@ export function useControllableState<T>(
       '[filekit] A value given without its change callback (RecipeBuilder `value` without `onValueChange`, FileList `selectedIds` without `onSelectedIdsChange`, FileList or GroupList `page` without `onPageChange`, `pageSize` without `onPageSizeChange`) cannot change: what the user does is not shown. Pass the callback, or the `default…` prop to let the component keep its own.',
     )
   }
-  // The host's value at the last render committed: a switch to uncontrolled carries on from what
-  // was shown (its own state set then, the render redone at once, before anything is drawn; a
-  // switch in a render thrown away finds it still). Not copied into its own state at every
-  // render: a host giving a new array each time (`ids.map(…)`) would have every render done twice.
-  const hosts = useRef(value)
-  useCommitEffect(() => {
-    hosts.current = value
-  })
+  // The host's value at the last render committed (see useLatest): a switch to uncontrolled
+  // carries on from what was shown (its own state set then, the render redone at once, before
+  // anything is drawn; a switch in a render thrown away finds it still). Not copied into its own
+  // state at every render: a host giving a new array each time (`ids.map(…)`) would have every
+  // render done twice.
+  const hosts = useLatest(value)
   if (value === undefined && hosts.current !== undefined && !Object.is(own, hosts.current))
     setOwn(hosts.current)
   const set = useCallback(

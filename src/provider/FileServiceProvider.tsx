@@ -74,6 +74,22 @@ function warnSecretInBrowser(token: TokenSource) {
 }
 
 /**
+ * The `locale` or `timeZone` given, if this JavaScript engine knows it; else undefined (the
+ * browser's own), with a warning in development. Intl throws on one it doesn't know (`en_US`, a
+ * Windows zone like `Pacific Standard Time`): every component formats numbers and dates while
+ * rendering, and would throw with it (FileList only once it had a row to show).
+ */
+function known(value: string | undefined, check: (value: string) => unknown) {
+  try {
+    if (value) check(value)
+    return value
+  } catch {
+    if (process.env.NODE_ENV !== 'production')
+      console.warn(`[filekit] Unknown locale or time zone "${value}": the browser's own is used instead.`)
+  }
+}
+
+/**
  * Gives Filekit's hooks and components a client for one project. It never provides a
  * QueryClient to the tree: the host's own queries keep seeing the host's client.
  */
@@ -152,8 +168,8 @@ export function FileServiceProvider({
       cdnUrl: (cdnUrl ?? `${baseUrl.replace(/\/+$/, '')}/cdn`).replace(/\/+$/, ''),
       messages: JSON.parse(text),
       // An unset one is the browser's; useFileService() gives en-US / UTC while hydrating.
-      locale,
-      timeZone,
+      locale: known(locale, Intl.getCanonicalLocales),
+      timeZone: known(timeZone, (timeZone) => Intl.DateTimeFormat(undefined, { timeZone })),
       onAuthError: (error) => authRef.current?.(error),
     }),
     [client, projectId, scope, queryClient, cdnUrl, baseUrl, text, locale, timeZone],

@@ -17,6 +17,7 @@ import { useFileService } from '../../provider/context.js'
 import { stateMessages, uploaderMessages } from '../../provider/messages.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
+import { focusedIn } from '../shared/focusedIn.js'
 import { formatPercent, formatSize, shownName } from '../shared/format.js'
 import { useAnnouncement } from '../shared/useAnnouncement.js'
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.js'
@@ -161,8 +162,8 @@ export const FileUploader = withRef(function FileUploader({
   )
   /** When an upload ends with the keyboard on its Cancel button, moves it to what replaces it. */
   const refocus = (key: string, control: 'retry' | 'remove') => {
-    if (list.current?.querySelector(`[data-key="${key}"]`)?.contains(document.activeElement))
-      focusAfter({ key, control })
+    const item = list.current?.querySelector(`[data-key="${key}"]`)
+    if (item?.contains(focusedIn(item))) focusAfter({ key, control })
   }
   // An upload ends renders after it began, and a queued one starts then: each reads the host's
   // latest onUploaded and keepUploaded, not those of the render it began in.

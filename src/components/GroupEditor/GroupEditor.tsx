@@ -27,6 +27,7 @@ import { CheckAgain } from '../shared/CheckAgain.js'
 import { copyText } from '../shared/copyText.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
+import { focusedIn } from '../shared/focusedIn.js'
 import { shownName } from '../shared/format.js'
 import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.js'
 import { RefreshState } from '../shared/RefreshState.js'
@@ -356,7 +357,8 @@ export const GroupEditor = withRef(function GroupEditor({
   const saveButton = useRef<HTMLButtonElement>(null)
   const focusHeadingAfterRender = useFocusAfterRender(() => heading.current)
   const announceSaved = () => {
-    if (document.activeElement === saveButton.current) focusHeadingAfterRender(null)
+    if (saveButton.current && focusedIn(saveButton.current) === saveButton.current)
+      focusHeadingAfterRender(null)
     setAnnouncement(t('editor.saved'))
   }
   const [problem, setProblem] = useState('')

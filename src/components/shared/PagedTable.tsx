@@ -5,6 +5,7 @@ import { usePollingTimeout } from '../../hooks/queries.js'
 import { listMessages, stateMessages } from '../../provider/messages.js'
 import { CheckAgain } from './CheckAgain.js'
 import { errorText } from './errorText.js'
+import { focusedIn } from './focusedIn.js'
 import { Pagination, type PaginationProps } from './Pagination.js'
 import { useCommitEffect } from './useCommitEffect.js'
 import { type FailedQuery, useFailedAlert } from './useFailedAlert.js'
@@ -61,9 +62,7 @@ export function PagedTable({
   const newKey = useRef(0)
   const last = committed.current
   const ids = rows.map((row) => row.key!)
-  // The focus in the body's own root: in a shadow root, document.activeElement is the shadow host.
-  const root = body.current?.getRootNode() as Document | ShadowRoot | undefined
-  const reuse = !body.current?.contains(root?.activeElement ?? null) && !ids.some((id) => last.has(id))
+  const reuse = !body.current?.contains(focusedIn(body.current)) && !ids.some((id) => last.has(id))
   const lastKeys = [...last.values()]
   const keys = new Map(ids.map((id, i) => [id, (reuse ? lastKeys[i] : last.get(id)) ?? newKey.current++]))
   useCommitEffect(() => {

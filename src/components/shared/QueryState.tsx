@@ -88,7 +88,9 @@ export function QueryState({ state, query, emptyText, needsSecretKey }: QuerySta
   useEffect(
     () => () => {
       const root = handOver.current
-      if (root && (!document.activeElement || document.activeElement === document.body))
+      // In its own document: a component rendered into a frame from the page around it.
+      const focused = root?.ownerDocument.activeElement
+      if (root && (!focused || focused === root.ownerDocument.body))
         root.querySelector<HTMLElement>('[data-focus-landing]')?.focus()
     },
     [],

@@ -8,7 +8,8 @@ export async function copyText(text: string, shown: Element | null): Promise<boo
     await navigator.clipboard.writeText(text)
     return true
   } catch {
-    if (shown) getSelection()?.selectAllChildren(shown)
+    // The selection of its own window: a component rendered into a frame from the page around it.
+    if (shown) shown.ownerDocument.defaultView?.getSelection()?.selectAllChildren(shown)
     return false
   }
 }

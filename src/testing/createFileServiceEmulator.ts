@@ -197,7 +197,7 @@ const extensionOf = (mime: string | null) => {
 const documentFormats = ['doc', 'docx', 'html', 'jpg', 'odt', 'pdf', 'png', 'rtf', 'txt']
 
 // A date (2027-01-01) or a date and time with an optional zone (2027-01-01T10:00:00.5+02:00).
-const isoDate = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
 /** The time an ISO 8601 date stands for, or undefined (Date.parse alone takes "1" as 2001). */
 function isoTime(text: string): number | undefined {
   const m = isoDate.exec(text.trim())
@@ -207,7 +207,10 @@ function isoTime(text: string): number | undefined {
   const days = new Date(Date.UTC(Number(m[1]), month!, 0)).getUTCDate()
   if (month! < 1 || month! > 12 || day! < 1 || day! > days || hour! > 23 || minute! > 59 || second! > 59)
     return undefined
-  const time = Date.parse(text.trim())
+  // A time without a zone is UTC, as the service's (Rails, zone UTC) reads it, not the zone of
+  // the machine the emulator runs on (Date.parse's reading; an <input type="datetime-local">
+  // gives such a time).
+  const time = Date.parse(m[4] && !m[7] ? `${text.trim()}Z` : text.trim())
   return Number.isNaN(time) ? undefined : time
 }
 

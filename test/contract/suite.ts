@@ -802,11 +802,18 @@ export function defineContractSuite(name: string, makeHost: () => Promise<Contra
         ['2027-01-01T00:00:00Z', '2027-01-01T00:00:00.000Z'],
         ['2027-01-01T02:30:00.5+02:00', '2027-01-01T00:30:00.500Z'],
         ['2027-01-01', '2027-01-01T00:00:00.000Z'],
+        // No zone: UTC, whatever the zone of the machine the emulator runs on (here Tokyo's).
+        ['2027-01-01T10:00:00', '2027-01-01T10:00:00.000Z'],
       ])('takes file[expires_at]=%s', async (expires, stored) => {
         const form = new FormData()
         form.append('file[content]', new Blob([new Uint8Array([1, 2, 3])]), 'a.bin')
         form.append('file[expires_at]', expires)
-        const answer = await req('POST', '/files.json', { form })
+        const zone = process.env.TZ
+        process.env.TZ = 'Asia/Tokyo'
+        const answer = await req('POST', '/files.json', { form }).finally(() => {
+          if (zone === undefined) delete process.env.TZ
+          else process.env.TZ = zone
+        })
         expect(answer.status).toBe(200)
         expect(answer.body.data.attributes.expires_at).toBe(stored)
       })

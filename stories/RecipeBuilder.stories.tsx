@@ -115,6 +115,44 @@ export const Video: Story = {
   },
 }
 
+const hostSubmit = fn()
+/**
+ * Inside the host's own form (a product form with a recipe field): the builder is no form of its
+ * own, so Convert and Enter in its fields convert, and neither submits the host's form.
+ */
+export const InAHostForm: Story = {
+  args: {
+    defaultValue: {
+      kind: 'document',
+      operations: [
+        { name: 'format', args: ['png'] },
+        { name: 'page', args: ['1'] },
+      ],
+    },
+  },
+  loaders: [seed({ files: [{ sample: 'pdf' }] })],
+  render: (args, { loaded }) => (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault()
+        hostSubmit()
+      }}
+    >
+      <label>
+        Product name <input name="title" defaultValue="Poster" />
+      </label>
+      <RecipeBuilder {...args} fileId={(loaded.seeded as Seeded).files[0]!.id} />
+      <button type="submit">Save product</button>
+    </form>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(await canvas.findByRole('spinbutton', { name: 'Page page' }), '{Enter}')
+    await waitFor(() => expect(args.onConverted).toHaveBeenCalledOnce())
+    await expect(hostSubmit).not.toHaveBeenCalled()
+  },
+}
+
 /** Convert pressed offline: TanStack holds the conversion until the network is back, and the builder says so. */
 export const ConvertOffline: Story = {
   args: { defaultValue: { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] } },

@@ -465,6 +465,39 @@ describe('RecipeBuilder', () => {
     await waitFor(() => expect(result.textContent).toMatch(/: Ready$/), { timeout: 4_000 })
   })
 
+  it('converts by Enter in a number or checkbox field, once, and not a recipe with problems', async () => {
+    const user = userEvent.setup()
+    const onConverted = vi.fn()
+    const { files } = await emulator.seed({ files: [{ sample: 'subject' }] })
+    const { Wrapper } = wrapper()
+    render(
+      <RecipeBuilder
+        fileId={files[0]!.id}
+        previewDelay={10}
+        onConverted={onConverted}
+        defaultValue={{ kind: 'remove_bg', operations: [{ name: 'crop', args: ['true'] }] }}
+      />,
+      { wrapper: Wrapper },
+    )
+    // Enter where a form would have submitted: a checkbox, a number field.
+    ;(await screen.findByRole('checkbox', { name: 'Crop to the subject value' })).focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(onConverted).toHaveBeenCalledOnce())
+    expect(count('POST', '/conversions/remove_bg.json')).toBe(1)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Conversion' }), 'image')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add operation' }), 'brightness')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    const value = screen.getByRole('spinbutton', { name: 'Brightness value' })
+    await user.clear(value)
+    await user.type(value, '300{Enter}')
+    await screen.findByRole('alert')
+    expect(count('POST', '/conversions/image.json')).toBe(0)
+    await user.clear(value)
+    await user.type(value, '30{Enter}')
+    await waitFor(() => expect(onConverted).toHaveBeenCalledTimes(2))
+    expect(count('POST', '/conversions/image.json')).toBe(1)
+  })
+
   it('sends one conversion for two presses before it re-renders (a double click)', async () => {
     await render_('subject', {
       defaultValue: { kind: 'image', operations: [{ name: 'format', args: ['webp'] }] },

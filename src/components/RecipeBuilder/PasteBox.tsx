@@ -50,7 +50,7 @@ export function PasteBox({ kind, onPaste, problems }: PasteBoxProps) {
           aria-describedby={issues.length ? id : undefined}
           value={pasted}
           onChange={(e) => setPasted(e.target.value)}
-          // Enter here uses the pasted recipe: the form's own submit would convert the old one.
+          // Enter here uses the pasted recipe: it converts nothing, nor submits a host's form around the builder.
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault()

@@ -42,9 +42,12 @@ import { PasteBox } from './PasteBox.js'
 
 const strings = { ...stateMessages, ...recipeMessages, ...statusMessages }
 
-/** Props of {@link RecipeBuilder}; other props go to the root `form`. */
+/**
+ * Props of {@link RecipeBuilder}; other props go to the root `div` (not a `form`: the builder may
+ * sit in the host's own form, and Convert submits nothing; `onConverted` tells of a conversion).
+ */
 export interface RecipeBuilderProps
-  extends Omit<ComponentProps<'form'>, 'children' | 'onSubmit' | 'defaultValue'> {
+  extends Omit<ComponentProps<'div'>, 'children' | 'onSubmit' | 'defaultValue'> {
   /** The file to convert. */
   fileId: string
   /** The recipe (controlled). */
@@ -131,7 +134,8 @@ function ConversionProblems({ file, polling, line }: ConversionProps) {
 
 /**
  * Builds a conversion recipe for one file from the methods and formats it offers, with the
- * canonical recipe string (copy or paste), inline validation, a live image preview, and submit.
+ * canonical recipe string (copy or paste), inline validation, a live image preview, and Convert
+ * (also Enter in an argument's field). Its root is a `div`, not a `form`: it may sit in a host's form.
  */
 export const RecipeBuilder = withRef(function RecipeBuilder({
   fileId,
@@ -275,15 +279,14 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   if (state !== 'ready') {
     // The same root element in every state, so a ref and the host's props hold from the start.
     return (
-      <form
+      <div
         {...rest}
         data-slot="recipe-builder"
         data-state={state}
         className={cx('fk-root fk-recipe-builder', className)}
-        onSubmit={(e) => e.preventDefault()}
       >
         <QueryState state={state} query={info} emptyText={t('recipe.noMethods')} needsSecretKey />
-      </form>
+      </div>
     )
   }
 
@@ -321,31 +324,32 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
     )
     update(swap(current.operations, from, to))
   }
+  // Convert, pressed or by Enter in an argument's field. The root is no <form>: inside a host's
+  // form (a product form with a recipe field) a nested form's submit goes no further than it in
+  // Chromium, so React never heard it and the page navigated away with the host's form.
+  const startConversion = () => {
+    // Convert is disabled then (Enter too). One conversion of a file at a time: a double click
+    // lands before the render that says "Starting…" (TanStack tells of the first a task later);
+    // the cache knows at once.
+    if (!valid || !current.operations.length || ctx.queryClient.isMutating(ofThisFile)) return
+    // The host hears of every conversion started, also one that was answered while the
+    // builder was hidden by an <Activity> (TanStack calls a mutate() call's own callbacks
+    // only while someone listens). A refusal shows through the hook's state.
+    convert.mutateAsync({ fileId, recipe: canonical }).then(
+      (file) => {
+        setConverted((all) => new Map(all).set(asked, file))
+        onConvertedLatest.current?.(file)
+      },
+      () => {},
+    )
+  }
   return (
-    <form
+    <div
       {...rest}
       data-slot="recipe-builder"
       data-state="ready"
       data-kind={kind}
       className={cx('fk-root fk-recipe-builder', className)}
-      // Submitting is the component's own (the props type leaves `onSubmit` out): a stray
-      // `onSubmit` from untyped code must not replace the conversion.
-      onSubmit={(e) => {
-        e.preventDefault()
-        // One conversion of a file at a time: a double click lands before the render that says
-        // "Starting…" (TanStack tells of the first a task later); the cache knows at once.
-        if (!valid || ctx.queryClient.isMutating(ofThisFile)) return
-        // The host hears of every conversion started, also one that was answered while the
-        // builder was hidden by an <Activity> (TanStack calls a mutate() call's own callbacks
-        // only while someone listens). A refusal shows through the hook's state.
-        convert.mutateAsync({ fileId, recipe: canonical }).then(
-          (file) => {
-            setConverted((all) => new Map(all).set(asked, file))
-            onConvertedLatest.current?.(file)
-          },
-          () => {},
-        )
-      }}
     >
       <label>
         {t('recipe.kind')}{' '}
@@ -370,7 +374,20 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         {current.operations.length === 0 ? (
           <p>{t('recipe.none')}</p>
         ) : (
-          <ol data-slot="recipe-operations" ref={operationList}>
+          <ol
+            data-slot="recipe-operations"
+            ref={operationList}
+            // Enter in a field converts, as it did when the builder was a form (Chromium submits
+            // from a text, number or checkbox field; not from a colour one); and it never
+            // submits a host's form around the builder.
+            onKeyDown={(e) => {
+              const field = e.target as HTMLInputElement
+              if (e.key !== 'Enter' || e.nativeEvent.isComposing) return
+              if (field.tagName !== 'INPUT' || field.type === 'color') return
+              e.preventDefault()
+              startConversion()
+            }}
+          >
             {current.operations.map((op, index) => {
               const { spec, given } = slotted[index]!
               const opIssues = issuesOf(index)
@@ -541,10 +558,11 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         </figure>
       )}
       <button
-        type="submit"
+        type="button"
         className="fk-button fk-button-primary"
+        onClick={startConversion}
         disabled={!valid || !current.operations.length}
-        // Not `disabled` while converting (submitting is guarded): Chromium would drop the focus
+        // Not `disabled` while converting (startConversion is guarded): Chromium would drop the focus
         // of a disabled button to the page body.
         aria-disabled={converting || undefined}
       >
@@ -559,7 +577,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         {result && <ConversionLine file={result} polling={polling} line={resultLine} />}
       </div>
       {result && <ConversionProblems file={result} polling={polling} line={resultLine} />}
-    </form>
+    </div>
   )
 })
 

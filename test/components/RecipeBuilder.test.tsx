@@ -125,6 +125,45 @@ describe('RecipeBuilder', () => {
     expect((await emulator.fetch(new Request(src))).status).toBe(200)
   })
 
+  // Half an emoji (a lone surrogate) made encodeURI throw in render: the builder vanished, and
+  // with React 19 the host's tree without an error boundary.
+  it.each(['pasted', 'typed', 'given as defaultValue'])(
+    'stays on screen and says so when a text holds half an emoji (%s)',
+    async (how) => {
+      const thrown: unknown[] = []
+      const onError = (e: ErrorEvent) => thrown.push(e.error)
+      window.addEventListener('error', onError)
+      try {
+        const lone = 'Hi\uD83D'
+        const text = (value: string): Recipe => ({
+          kind: 'image',
+          operations: [{ name: 'text', args: ['100x100', '0,0', value] }],
+        })
+        const { container } = await render_('subject', {
+          defaultValue: text(how === 'given as defaultValue' ? lone : 'Hi'),
+        })
+        if (how === 'pasted') {
+          const paste = screen.getByRole('textbox', { name: 'Paste a recipe' })
+          fireEvent.change(paste, { target: { value: `/-/text/100x100/0,0/${lone}/` } })
+          fireEvent.keyDown(paste, { key: 'Enter' })
+        }
+        if (how === 'typed')
+          fireEvent.change(screen.getByRole('textbox', { name: 'Text text' }), { target: { value: lone } })
+        // A problem is said: the recipe's, or that there is no preview for it.
+        const said = () =>
+          [...container.querySelectorAll('[role="alert"], [data-slot="recipe-preview"] [role="status"]')]
+            .map((e) => e.textContent)
+            .filter(Boolean)
+        await waitFor(() => expect(said()).not.toEqual([]))
+        expect(container.querySelector('[data-slot="recipe-builder"]')).not.toBeNull()
+        expect(screen.getByRole('combobox', { name: 'Conversion' })).toBeDefined()
+        expect(thrown).toEqual([])
+      } finally {
+        window.removeEventListener('error', onError)
+      }
+    },
+  )
+
   it("says a preview that can't be shown, and not every preview that loads", async () => {
     const user = userEvent.setup()
     const { container } = await render_()

@@ -255,14 +255,25 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
     }, previewDelay)
     return () => clearTimeout(timer)
   }, [text, valid, previewDelay])
-  const previewUrl =
-    kind === 'image' && valid
-      ? // The image text starts with its own `/-/`: the preview is the first operation, the recipe
-        // follows, URL-encoded (a `text` operation may hold a space, `%`, `#` or `?`).
-        `${ctx.cdnUrl}/${encodeURIComponent(fileId)}/-/preview/400x400${encodeURI(previewText || '/').replace(/[#?]/g, encodeURIComponent)}`
-      : null
+  // No preview: null; one that can't be written as a URL: '' (a lone surrogate, half an emoji,
+  // makes encodeURI throw: the builder says there is no preview instead of vanishing in render).
+  let previewUrl: string | null = null
+  if (kind === 'image' && valid)
+    try {
+      // The image text starts with its own `/-/`: the preview is the first operation, the recipe
+      // follows, URL-encoded (a `text` operation may hold a space, `%`, `#` or `?`).
+      previewUrl = `${ctx.cdnUrl}/${encodeURIComponent(fileId)}/-/preview/400x400${encodeURI(previewText || '/').replace(/[#?]/g, encodeURIComponent)}`
+    } catch {
+      previewUrl = ''
+    }
   const preview =
-    settled?.url !== previewUrl || settled.online !== online ? 'loading' : settled.ok ? 'ready' : 'error'
+    previewUrl === ''
+      ? 'error'
+      : settled?.url !== previewUrl || settled.online !== online
+        ? 'loading'
+        : settled.ok
+          ? 'ready'
+          : 'error'
   const previewImage = useRef<HTMLImageElement>(null)
   useEffect(() => {
     // An image from server HTML may have loaded (or failed) before hydration: no event will come.
@@ -539,21 +550,25 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
           setAnnouncement(t('recipe.pasted', { recipe: serializeRecipe(pasted) }))
         }}
       />
-      {previewUrl && (
+      {previewUrl !== null && (
         <figure data-slot="recipe-preview" data-state={preview}>
-          <img
-            key={String(online)}
-            ref={previewImage}
-            src={previewUrl}
-            alt={t('recipe.preview')}
-            onLoad={() => setSettled({ url: previewUrl, ok: true, online })}
-            onError={() => setSettled({ url: previewUrl, ok: false, online })}
-          />
+          {previewUrl && (
+            <img
+              key={String(online)}
+              ref={previewImage}
+              src={previewUrl}
+              alt={t('recipe.preview')}
+              onLoad={() => setSettled({ url: previewUrl, ok: true, online })}
+              onError={() => setSettled({ url: previewUrl, ok: false, online })}
+            />
+          )}
           <figcaption>
             {preview === 'loading' ? t('recipe.previewLoading') : preview === 'ready' && t('recipe.preview')}
             {/* Only a preview that can't be shown is said: "Updating preview…" and "Preview" would be
                 read out after every edit. */}
-            <span role="status">{preview === 'error' && t(online ? 'recipe.previewError' : 'offline')}</span>
+            <span role="status">
+              {preview === 'error' && t(online || !previewUrl ? 'recipe.previewError' : 'offline')}
+            </span>
           </figcaption>
         </figure>
       )}

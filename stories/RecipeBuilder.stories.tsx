@@ -115,6 +115,21 @@ export const Video: Story = {
   },
 }
 
+/** The Text field takes the text as it reads; the recipe holds it escaped (`/` as `~s`, a new line as `~n`). */
+export const TextOverlay: Story = {
+  args: { defaultValue: { kind: 'image', operations: [{ name: 'text', args: ['100x20p', '0,0', 'Sale'] }] } },
+  loaders: [seed({ files: [{}] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const field = await canvas.findByRole('textbox', { name: 'Text text' })
+    await userEvent.clear(field)
+    await userEvent.type(field, 'Buy 1/get 1{Enter}today')
+    await expect(text(canvasElement)).toBe('/-/text/100x20p/0,0/Buy 1~sget 1~ntoday/')
+    await expect(field).toHaveValue('Buy 1/get 1\ntoday')
+    await expect(canvas.getByRole('button', { name: 'Convert' })).toBeEnabled()
+  },
+}
+
 const hostSubmit = fn()
 /**
  * Inside the host's own form (a product form with a recipe field): the builder is no form of its

@@ -175,6 +175,7 @@ export const recipeMessages = {
   'recipe.noMethods': 'This file cannot be converted.',
   'recipe.argument': '{operation} {argument}',
   'recipe.optionalArgument': '{name} (optional)',
+  'recipe.loneDash': 'The text cannot be "-" alone: in a recipe, that separates operations.',
 } as const
 
 /** FileUploader's strings, in English: one group of {@link defaultMessages}. */

@@ -45,7 +45,7 @@ const renders = vi.hoisted(() => {
   }
 })
 
-const { emulator, count, hold } = setupEmulator({ delays: { conversion: 100 } })
+const { emulator, server, count, hold } = setupEmulator({ delays: { conversion: 100 } })
 const recipeText = () => document.querySelector('[data-slot="recipe-text"]')!.textContent
 const options = (select: HTMLElement) =>
   within(select)
@@ -736,6 +736,89 @@ describe('RecipeBuilder', () => {
 })
 
 describe('RecipeBuilder inputs', () => {
+  // The text operation's text is typed as it should read; the recipe holds it escaped (a "/"
+  // typed as such read as the next value, "/-/" as the next operation).
+  it.each([
+    ['Buy 1/get 1', 'Buy 1/get 1', 'Buy 1~sget 1'],
+    ['a//b', 'a//b', 'a~s~sb'],
+    ['Sale/-/format/png', 'Sale/-/format/png', 'Sale~s-~sformat~spng'],
+    ['50% ~ off', '50% ~ off', '50% ~~ off'],
+    ['two lines', 'Line 1{Enter}Line 2', 'Line 1~nLine 2'],
+    // A recipe's values are trimmed: left, the field shows what is sent.
+    [' Sale ', ' Sale ', 'Sale'],
+  ])('takes %j as plain text in the Text field, and sends it escaped', async (_, keys, escaped) => {
+    const user = userEvent.setup()
+    const onValueChange = vi.fn()
+    await render_('subject', {
+      defaultValue: { kind: 'image', operations: [{ name: 'text', args: ['100x100', '0,0', 'x'] }] },
+      onValueChange,
+    })
+    const field = screen.getByRole('textbox', { name: 'Text text' }) as HTMLTextAreaElement
+    expect(field.value).toBe('x')
+    await user.clear(field)
+    await user.type(field, keys)
+    const plain = keys.replace('{Enter}', '\n')
+    expect(field.value).toBe(plain)
+    await user.tab()
+    expect(field.value).toBe(plain.trim())
+    expect(recipeText()).toBe(`/-/text/100x100/0,0/${escaped}/`)
+    // The host's recipe is the escaped one too.
+    expect(onValueChange.mock.lastCall?.[0]).toEqual({
+      kind: 'image',
+      operations: [{ name: 'text', args: ['100x100', '0,0', escaped] }],
+    })
+    await new Promise((resolve) => setTimeout(resolve, 50)) // the pause before problems show
+    expect(screen.queryByRole('alert')).toBeNull()
+    const sent: Promise<string | null>[] = []
+    const listener = ({ request }: { request: Request }) => {
+      if (request.method === 'POST' && request.url.includes('/conversions/'))
+        sent.push(
+          request
+            .clone()
+            .formData()
+            .then((form) => form.get('recipe') as string | null),
+        )
+    }
+    server.events.on('request:start', listener)
+    try {
+      await user.click(screen.getByRole('button', { name: 'Convert' }))
+      await waitFor(() => expect(sent).toHaveLength(1))
+      expect(await sent[0]).toBe(`/-/text/100x100/0,0/${escaped}/`)
+    } finally {
+      server.events.removeListener('request:start', listener)
+    }
+  })
+
+  it('shows a pasted text as it reads', async () => {
+    const user = userEvent.setup()
+    await render_()
+    await user.type(
+      screen.getByRole('textbox', { name: 'Paste a recipe' }),
+      '/-/text/100x100/0,0/Buy 1~sget 1~n~~50%/{Enter}',
+    )
+    expect(screen.getByRole('textbox', { name: 'Text text' })).toHaveProperty('value', 'Buy 1/get 1\n~50%')
+    expect(recipeText()).toBe('/-/text/100x100/0,0/Buy 1~sget 1~n~~50%/')
+  })
+
+  it('says a text of "-" alone cannot be written, not that the text is missing', async () => {
+    const user = userEvent.setup()
+    await render_('subject', {
+      defaultValue: { kind: 'image', operations: [{ name: 'text', args: ['100x100', '0,0', 'x'] }] },
+    })
+    const field = screen.getByRole('textbox', { name: 'Text text' })
+    await user.clear(field)
+    await user.type(field, '-')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The text cannot be "-" alone: in a recipe, that separates operations.',
+    )
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(field).toHaveProperty('value', '-')
+    expect(screen.getByRole('button', { name: 'Convert' })).toHaveProperty('disabled', true)
+    await user.type(field, ' sale')
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    expect(recipeText()).toBe('/-/text/100x100/0,0/- sale/')
+  })
+
   it('offers alignment keywords and accepts a point, for crop', async () => {
     const user = userEvent.setup()
     await render_()

@@ -2,6 +2,7 @@
 import { useId } from 'react'
 import { recipeMessages } from '../../provider/messages.js'
 import type { RecipeArgSpec } from '../../recipe/catalogue.js'
+import { escapeRecipeText, unescapeRecipeText } from '../../recipe/recipeText.js'
 import { useText } from '../shared/useText.js'
 
 export interface ArgInputProps {
@@ -16,6 +17,11 @@ export interface ArgInputProps {
   invalid?: boolean | undefined
   /** Id of the operation's problems, read with the input. */
   describedBy?: string | undefined
+  /**
+   * The text of the `text` operation: shown and typed as plain text (new lines too), kept in the
+   * recipe escaped (`/` as `~s`, `~` as `~~`, a new line as `~n`).
+   */
+  plain?: boolean | undefined
 }
 
 /**
@@ -24,8 +30,17 @@ export interface ArgInputProps {
  */
 export const verbatim = { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } as const
 
-/** The right input for one operation argument: select, number range, size pair, colour, checkbox or text. */
-export function ArgInput({ spec, value, label, values, onChange, invalid, describedBy }: ArgInputProps) {
+/** The right input for one operation argument: select, number range, size pair, colour, checkbox, text or free text. */
+export function ArgInput({
+  spec,
+  value,
+  label,
+  values,
+  onChange,
+  invalid,
+  describedBy,
+  plain,
+}: ArgInputProps) {
   const t = useText(recipeMessages)
   const listId = useId()
   const name = spec.optional ? t('recipe.optionalArgument', { name: label }) : label
@@ -36,6 +51,24 @@ export function ArgInput({ spec, value, label, values, onChange, invalid, descri
     'aria-invalid': invalid || undefined,
     'aria-describedby': describedBy,
   })
+  if (plain) {
+    const text = unescapeRecipeText(value)
+    return (
+      <textarea
+        {...named(name)}
+        // Words, not recipe values: the phone keyboard may capitalise and correct them.
+        autoCapitalize="sentences"
+        autoCorrect="on"
+        spellCheck
+        rows={2}
+        value={text}
+        onChange={(e) => onChange(escapeRecipeText(e.target.value))}
+        // A recipe's values are trimmed (UPSTREAM has no escape for a space): once left, the
+        // field shows the text sent, without the spaces at its ends.
+        onBlur={() => text.trim() !== text && onChange(escapeRecipeText(text.trim()))}
+      />
+    )
+  }
   switch (spec.type) {
     case 'enum': {
       const offered = values ?? spec.values

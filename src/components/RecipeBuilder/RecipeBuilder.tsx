@@ -204,8 +204,28 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   }
   const canonical = parseRecipe(kind, serializeRecipe(sendable)).recipe
   const text = serializeRecipe(canonical)
+  // The text of `text/WxH/X,Y/<text>`: typed as plain text (see ArgInput). A "-" alone can't be
+  // written (it separates operations; UPSTREAM has no escape for it): said as such, not as the
+  // value the recipe then lacks.
+  const isText = (op: RecipeOperation | undefined, arg: string) =>
+    kind === 'image' && op?.name === 'text' && arg === 'text'
+  const dashed = (index: number) =>
+    isText(current.operations[index], 'text') && slotted[index]!.given[2]!.trim() === '-'
   // An empty recipe simply can't be submitted yet: not worth an alert.
-  const issues = validateRecipe(sendable, info.data).filter((issue) => issue.key !== 'empty')
+  const issues: RecipeIssue[] = validateRecipe(sendable, info.data).filter(
+    (issue) => issue.key !== 'empty' && !dashed(issue.operationIndex),
+  )
+  current.operations.forEach((_, index) => {
+    if (dashed(index))
+      issues.push({
+        operationIndex: index,
+        position: 0,
+        length: 0,
+        key: 'invalidValue',
+        values: { name: 'text', arg: 'text', value: '-' },
+        message: t('recipe.loneDash'),
+      })
+  })
   const update = (operations: Recipe['operations']) => {
     setCopied(null)
     setRecipe({ kind, operations })
@@ -423,6 +443,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
                       // The operation's problems are read with each of its inputs; an input
                       // they name is marked invalid.
                       invalid={opIssues.some((issue) => issue.values.arg === arg.name)}
+                      plain={isText(op, arg.name)}
                       describedBy={opIssues.length ? errorId : undefined}
                       values={
                         op.name === 'format' && arg.type === 'enum'

@@ -23,14 +23,25 @@ export interface PollingOptions {
   factor?: number | undefined
   /** Longest interval in ms. @default 10000 */
   maxInterval?: number | undefined
-  /** Total wait in ms after which polling stops and the query counts as timed out. @default 300000 (5 min) */
+  /**
+   * Polling time in ms after which polling stops and the query counts as timed out: the time
+   * between answers, each counted up to the interval it waited for. So time when nothing could be
+   * polled does not count (a hidden tab, no component watching, a computer asleep, the clock set
+   * forward or back): on return polling goes on where it was. A poll on its way is waited for
+   * (the client's `timeout` ends one never answered): only an answer still pending times out.
+   * @default 300000 (5 min)
+   */
   maxWait?: number | undefined
 }
 
 interface PollState {
-  start: number
-  /** Fetch results the query had when polling started. */
+  /** Fetch results the query had when polling started, and at the last answer counted. */
   base: number
+  seen: number
+  /** Polling time counted (ms), when (`Date.now()`) the last answer came, and the interval given after it. */
+  spent: number
+  at: number
+  interval: number
 }
 const results = (query: { state: { dataUpdateCount: number; errorUpdateCount: number } }) =>
   query.state.dataUpdateCount + query.state.errorUpdateCount
@@ -44,9 +55,9 @@ export const pageStatus = (page: { data: readonly { status: string }[] } | undef
 /**
  * A `refetchInterval` function: `false` at a final status (or no data, or after an error that
  * asking again can't mend: a 4xx other than 429), otherwise a backed-off
- * interval, never past `maxWait`. The last poll lands at the deadline, so observers re-render
- * and can see `timedOut`. `statusOf` reads the status from the data, once there is some (for a page of a list:
- * pending while any row is).
+ * interval, never past `maxWait` of polling time. The last poll lands at the deadline, so its
+ * answer re-renders observers, which can see `timedOut`. `statusOf` reads the status from the
+ * data, once there is some (for a page of a list: pending while any row is).
  */
 export function pollInterval<TData = unknown>(
   options: PollingOptions = {},
@@ -65,31 +76,36 @@ export function pollInterval<TData = unknown>(
       pollStates.delete(query)
       return false
     }
+    const count = results(query)
+    const now = Date.now()
     let state = pollStates.get(query)
     if (!state) {
-      state = { start: Date.now(), base: results(query) }
+      state = { base: count, seen: count, spent: 0, at: now, interval: 0 }
       pollStates.set(query, state)
+    } else if (count !== state.seen) {
+      // An answer: the time since the last one counts, but never more than the interval it waited
+      // for (longer while hidden, unwatched or asleep, or with the clock set forward; negative
+      // with the clock set back), so only time spent polling counts, and a clock's jump moves it
+      // by one interval at most. Date.now, not performance.now: the fake timers hosts' tests use
+      // (docs/emulator.md) fake Date, and not performance unless asked to.
+      state.spent += Math.min(Math.max(now - state.at, 0), state.interval)
+      state.seen = count
+      state.at = now
     }
-    const remaining = state.start + maxWait - Date.now()
+    const remaining = maxWait - state.spent
     if (remaining <= 0) return false
     // TanStack asks again on every query update and for every observer: derive the step from
     // the query's own fetch count so the answer is the same however often it is asked.
-    const interval = Math.round(
-      Math.min(initialInterval * factor ** (results(query) - state.base), maxInterval),
-    )
-    return Math.min(interval, remaining)
+    const interval = Math.round(Math.min(initialInterval * factor ** (count - state.base), maxInterval))
+    state.interval = Math.min(interval, remaining)
+    return state.interval
   }
 }
 
-/** When (as `Date.now()`) polling of this query gives up at `maxWait`; undefined when it is not polling. */
-export function pollingDeadline(query: object | undefined, maxWait = 300_000): number | undefined {
+/** Whether polling of this query gave up after `maxWait` of polling time, the resource still pending. */
+export function isPollingTimedOut(query: object | undefined, maxWait = 300_000): boolean {
   const state = query && pollStates.get(query)
-  return state && state.start + maxWait
-}
-
-/** Whether polling of this query gave up at `maxWait` while the resource was still pending. */
-export function isPollingTimedOut(query: object | undefined, maxWait?: number): boolean {
-  return Date.now() >= (pollingDeadline(query, maxWait) ?? Number.POSITIVE_INFINITY)
+  return !!state && state.spent >= maxWait
 }
 
 /** Forgets a query's polling schedule, so the next poll starts again from the first interval. */

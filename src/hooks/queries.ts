@@ -4,7 +4,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import type { PageParams } from '../api/createFileServiceClient.js'
 import type { ActionType } from '../api/types.js'
 import { useFileService } from '../provider/context.js'
-import { isPollingTimedOut, type PollingOptions, pollingDeadline, resetPolling } from './policy.js'
+import { isPollingTimedOut, type PollingOptions, resetPolling } from './policy.js'
 import {
   actionQueryOptions,
   conversionsQueryOptions,
@@ -132,10 +132,11 @@ export function useSuspenseConversions(fileId: string) {
 }
 
 /**
- * Whether polling of a query gave up after `maxWait` with the resource still pending, and a
- * `restart` that polls again from the first interval. Pass the key from `fileServiceKeys` and
- * the same `maxWait` as the query hook. It turns true at the deadline, even while a poll is still
- * waiting for its answer.
+ * Whether polling of a query gave up after `maxWait` of polling time with the resource still
+ * pending, and a `restart` that polls again from the first interval. Pass the key from
+ * `fileServiceKeys` and the same `maxWait` as the query hook. It turns true with the answer of the
+ * last poll (a poll on its way is waited for: its answer may be final), and only time spent
+ * polling counts (see `PollingOptions.maxWait`).
  */
 export function usePollingTimeout(
   queryKey: QueryKey,
@@ -148,31 +149,8 @@ export function usePollingTimeout(
   // mount, 5.7 ms per unrelated update; now 10 ms and 0.2 ms).
   const hash = queryClient.defaultQueryOptions({ queryKey }).queryHash
   const find = () => cache.get(hash)
-  // One subscription (and deadline timer) per query and wait, not one per render.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: find reads cache and hash
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      // Also at the deadline itself: a poll that hangs there brings no cache event.
-      let timer: ReturnType<typeof setTimeout> | undefined
-      let armed: number | undefined
-      const update = () => {
-        const deadline = pollingDeadline(find(), maxWait)
-        if (deadline !== armed) {
-          clearTimeout(timer)
-          armed = deadline
-          if (deadline) timer = setTimeout(onChange, deadline - Date.now())
-        }
-        onChange()
-      }
-      const unsubscribe = cache.subscribe(update)
-      update()
-      return () => {
-        clearTimeout(timer)
-        unsubscribe()
-      }
-    },
-    [cache, hash, maxWait],
-  )
+  // Only an answer (a cache event) can time polling out: no timer of its own.
+  const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache])
   const timedOut = useSyncExternalStore(
     subscribe,
     () => isPollingTimedOut(find(), maxWait),

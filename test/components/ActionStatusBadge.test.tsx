@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { http } from 'msw'
 import { createRef } from 'react'
@@ -20,6 +21,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers()
   vi.restoreAllMocks()
+  setVisibility('visible')
 })
 // Time advances in steps of 100 ms, each in its own act, as a browser renders between timers:
 // React 18 renders, and runs the effects that start the next request, only when an act scope
@@ -28,6 +30,10 @@ const tick = async (ms: number) => {
   for (let left = ms; left > 0; left -= 100) await act(() => vi.advanceTimersByTimeAsync(Math.min(left, 100)))
 }
 const status = () => screen.getByRole('status')
+const setVisibility = (state: 'visible' | 'hidden') => {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+  document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))
+}
 
 /** A moderation badge (autoRun) whose action failed; the fault is cleared again. */
 async function failedModeration() {
@@ -330,24 +336,46 @@ describe('ActionStatusBadge', () => {
     expect(document.activeElement).toBe(status())
   })
 
-  it('says "still running" at the maximum wait while a poll hangs, and checks again on request', async () => {
+  it('waits for the answer of a poll on its way at the maximum wait: it may be final', async () => {
     const { files } = await emulator.seed({ files: [{}] })
-    const { Wrapper } = wrapper()
+    const { Wrapper } = wrapper({ timeout: 5_000 })
     render(
       <ActionStatusBadge fileId={files[0]!.id} type="recognize" autoRun polling={{ maxWait: 3_000 }} />,
       { wrapper: Wrapper },
     )
     await tick(500)
-    expect(status().textContent).toBe('Image recognition: Running…')
-    // Every poll from now on is taken and never answered (well within the client's timeout).
+    // Every poll from now on is taken and not answered: the one at 1 s is on its way at 3 s.
     const release = hold('get', `/api/v1/projects/demo/files/${files[0]!.id}/actions/recognize.json`)
     await tick(3_000)
-    expect(count('GET', '/actions/')).toBeGreaterThan(1)
-    expect(status().textContent).toBe('Image recognition: Still running')
-    release()
-    fireEvent.click(screen.getByRole('button', { name: 'Check again: Image recognition' }))
-    await tick(50)
     expect(status().textContent).toBe('Image recognition: Running…')
+    // One never answered ends at the client's timeout (5 s), which the badge says, trying again.
+    await tick(3_000)
+    expect(status().textContent).toBe(
+      'Image recognition: Running… · Trying again: The service did not answer in time',
+    )
+    release() // the answer comes: the action was done meanwhile (after 5 s)
+    await tick(2_500)
+    expect(status().textContent).toBe('Image recognition: Done')
+  })
+
+  it('counts no time in a hidden tab toward the maximum wait: asks again on return', async () => {
+    const { files } = await emulator.seed({ files: [{}] })
+    // A host whose queries do not refetch on focus (a common default): only polling asks again.
+    const hostClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+    })
+    const { Wrapper } = wrapper({ hostClient })
+    render(
+      <ActionStatusBadge fileId={files[0]!.id} type="recognize" autoRun polling={{ maxWait: 3_000 }} />,
+      { wrapper: Wrapper },
+    )
+    await tick(1_500)
+    setVisibility('hidden') // while hidden, the action is done (after 5 s)
+    await tick(10_000)
+    expect(status().textContent).toBe('Image recognition: Running…')
+    setVisibility('visible')
+    await tick(2_000)
+    expect(status().textContent).toBe('Image recognition: Done')
   })
 
   it('does not say a run never answered could not start: it may have started', async () => {

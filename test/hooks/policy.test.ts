@@ -85,15 +85,32 @@ describe('pollInterval', () => {
     expect(interval(query(undefined))).toBe(false) // nothing to follow yet
   })
 
-  it('treats an unknown status as pending, and gives up at maxWait, landing the last poll on it', () => {
+  it('treats an unknown status as pending, and gives up after maxWait of polling, landing the last poll on it', () => {
     vi.useFakeTimers()
-    const interval = pollInterval({ initialInterval: 1000, maxWait: 2500 })
+    const interval = pollInterval({ initialInterval: 1000, maxWait: 2000 })
     const pending = query({ status: 'frobnicating' })
     expect(interval(pending)).toBe(1000)
-    vi.advanceTimersByTime(2000)
+    vi.advanceTimersByTime(1000)
     pending.state.dataUpdateCount = 1
-    expect(interval(pending)).toBe(500) // 1500 would overshoot the deadline
-    vi.advanceTimersByTime(500)
+    expect(interval(pending)).toBe(1000) // 1500 would overshoot the maximum wait
+    vi.advanceTimersByTime(1000)
+    pending.state.dataUpdateCount = 2
+    expect(interval(pending)).toBe(false)
+  })
+
+  it('counts between two answers at most the interval asked for, never less than nothing', () => {
+    vi.useFakeTimers()
+    const interval = pollInterval({ initialInterval: 1000, maxWait: 2500 })
+    const pending = query({ status: 'pending' })
+    expect(interval(pending)).toBe(1000)
+    vi.advanceTimersByTime(3_600_000) // hidden, unwatched or asleep for an hour: 1 s of polling
+    pending.state.dataUpdateCount = 1
+    expect(interval(pending)).toBe(1500)
+    vi.setSystemTime(Date.now() - 3_600_000) // the clock set back an hour: nothing
+    pending.state.dataUpdateCount = 2
+    expect(interval(pending)).toBe(1500) // 2250 would overshoot
+    vi.advanceTimersByTime(1500)
+    pending.state.dataUpdateCount = 3
     expect(interval(pending)).toBe(false)
   })
 

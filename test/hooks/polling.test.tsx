@@ -1,4 +1,5 @@
-import { act, render, renderHook } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
+import { act, render, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   type Action,
@@ -16,14 +17,20 @@ import {
 } from '../../src/index.ts'
 import { secretKey, setupEmulator, wrapper } from './setup.tsx'
 
-// Actions take a minute on this emulator, so the backoff schedule is visible.
-const { emulator, requests, count } = setupEmulator({ delays: { action: 60_000, conversion: 5_000 } })
+// Actions take a minute on this emulator, so the backoff schedule is visible. Its clock is the
+// (faked) Date.now, less `serviceBehind`: a test that sets the user's clock leaves the service's.
+let serviceBehind = 0
+const { emulator, requests, count, hold } = setupEmulator({
+  delays: { action: 60_000, conversion: 5_000 },
+  clock: () => Date.now() - serviceBehind,
+})
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
 })
 afterEach(() => {
   vi.useRealTimers()
+  serviceBehind = 0
   Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
 })
 
@@ -191,6 +198,127 @@ describe('polling', () => {
     await tick(30_000)
     expect(actionGets().length).toBeGreaterThan(polls + 2)
     expect(result.current.action.data?.status).toBe('ready') // 60 s after it started
+  })
+
+  /** An action polled with maxWait 20 s (polls at 1, 2.5, 4.75, 8.1, 13.2 and 20 s), and its timeout. */
+  function polledAction(fileId: string, Wrapper: ReturnType<typeof wrapper>['Wrapper'], maxWait = 20_000) {
+    return renderHook(
+      () => {
+        const ctx = useFileService()
+        return {
+          action: useAction(fileId, 'recognize', { maxWait }),
+          timeout: usePollingTimeout(fileServiceKeys.action(ctx, fileId, 'recognize'), maxWait),
+        }
+      },
+      { wrapper: Wrapper },
+    )
+  }
+  const setVisibility = (state: 'visible' | 'hidden') => {
+    Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))
+  }
+
+  it('counts only time spent polling toward maxWait: not the time the tab was hidden', async () => {
+    const fileId = await startedAction()
+    // A host whose queries do not refetch on focus (a common default): only polling asks again.
+    const hostClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+    })
+    const { Wrapper } = wrapper({ hostClient })
+    const { result } = polledAction(fileId, Wrapper)
+    await tick(3_000)
+    setVisibility('hidden')
+    const polls = actionGets().length
+    await tick(25_000) // past maxWait of wall time, with no poll (the action takes 60 s)
+    expect(actionGets().length).toBe(polls)
+    setVisibility('visible')
+    await tick(10_000)
+    // Polling goes on where it was (17.5 s of its 20 s left), not "still processing" unasked.
+    expect(result.current.timeout.timedOut).toBe(false)
+    expect(actionGets().length).toBeGreaterThan(polls + 1)
+    await tick(10_000)
+    expect(result.current.timeout.timedOut).toBe(true)
+    expect(result.current.action.data?.status).toBe('pending')
+  })
+
+  it('counts only time spent polling toward maxWait: not the time no component watched', async () => {
+    const fileId = await startedAction()
+    const { Wrapper } = wrapper()
+    const first = polledAction(fileId, Wrapper)
+    await tick(3_000)
+    first.unmount() // the user is on another page
+    await tick(25_000)
+    const polls = actionGets().length
+    const { result } = polledAction(fileId, Wrapper) // back on the page
+    await tick(10_000)
+    expect(result.current.timeout.timedOut).toBe(false)
+    expect(actionGets().length).toBeGreaterThan(polls + 1)
+    await tick(10_000)
+    expect(result.current.timeout.timedOut).toBe(true)
+  })
+
+  it('a computer asleep, or the clock set forward, does not count toward maxWait', async () => {
+    const fileId = await startedAction()
+    const { Wrapper } = wrapper()
+    const { result } = polledAction(fileId, Wrapper)
+    await tick(3_000)
+    // An hour on the user's clock (asleep: timers wait; or set forward), none on the service's.
+    serviceBehind += 3_600_000
+    vi.setSystemTime(Date.now() + 3_600_000)
+    await tick(10_000)
+    expect(result.current.timeout.timedOut).toBe(false)
+    expect(result.current.action.data?.status).toBe('pending')
+    await tick(10_000)
+    expect(result.current.timeout.timedOut).toBe(true)
+  })
+
+  it('the clock set back polls no longer than maxWait', async () => {
+    const fileId = await startedAction()
+    const { Wrapper } = wrapper()
+    const { result } = polledAction(fileId, Wrapper)
+    await tick(3_000)
+    serviceBehind -= 3_600_000
+    vi.setSystemTime(Date.now() - 3_600_000)
+    await tick(20_000)
+    expect(result.current.timeout.timedOut).toBe(true)
+    const polls = actionGets().length
+    await tick(60_000)
+    expect(actionGets().length).toBe(polls)
+  })
+
+  it('waits for the answer of the last poll before timing out: it may be final', async () => {
+    const fileId = await startedAction()
+    const { Wrapper } = wrapper()
+    const { result } = polledAction(fileId, Wrapper)
+    await tick(15_000)
+    // The last poll, due at 20 s, is slow to answer (a network waking up).
+    const release = hold('get', `/api/v1/projects/demo/files/${fileId}/actions/recognize.json`)
+    await tick(8_000)
+    expect(result.current.timeout.timedOut).toBe(false)
+    release()
+    await tick(100)
+    expect(result.current.timeout.timedOut).toBe(true) // answered: still pending
+  })
+
+  it('polls on with a maxWait past what a timer can wait, without a timer overflow warning', async () => {
+    vi.useRealTimers()
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => warnings.push(warning.name)
+    process.on('warning', onWarning)
+    try {
+      for (const maxWait of [Number.POSITIVE_INFINITY, 30 * 24 * 3_600_000]) {
+        const fileId = await startedAction()
+        const { Wrapper } = wrapper()
+        const { result, unmount } = polledAction(fileId, Wrapper, maxWait)
+        await waitFor(() => expect(result.current.action.data?.status).toBe('pending'))
+        await act(() => new Promise((resolve) => setTimeout(resolve, 50))) // warnings come a tick later
+        expect(result.current.timeout.timedOut).toBe(false)
+        unmount()
+      }
+      expect(warnings).toEqual([])
+    } finally {
+      process.off('warning', onWarning)
+    }
   })
 
   it('useRunAction seeds the action so watchers start polling at once', async () => {

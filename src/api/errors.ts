@@ -91,7 +91,10 @@ export class ValidationError extends FileServiceError {
 export class RateLimitError extends FileServiceError {
   override name = 'RateLimitError'
   // `declare`: assigned in the constructor, as above.
-  /** Seconds to wait, from the `Retry-After` header; null when absent or unreadable. */
+  /**
+   * Seconds to wait, from the `Retry-After` header (a date counts from the answer's `Date` header,
+   * else from this machine's clock); null when absent, unreadable, or a date not ahead.
+   */
   declare readonly retryAfter: number | null
 
   constructor(init: FileServiceErrorInit) {

@@ -50,12 +50,16 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pro
 }
 
 /** Seconds from a `Retry-After` header (seconds or an HTTP date), or null. */
-function retryAfterSeconds(header: string | null): number | null {
+function retryAfterSeconds(headers: Headers): number | null {
+  const header = headers.get('Retry-After')
   if (!header) return null
   const seconds = Number(header)
   if (Number.isFinite(seconds)) return Math.max(0, seconds)
-  const date = Date.parse(header)
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000))
+  // A date is the service's clock: read it against the answer's own Date when there is one, not
+  // ours (a service clock 2 min behind made 'in 30 s' a date past). One not ahead says nothing
+  // (null: the usual backoff), not "ask again at once".
+  const wait = Date.parse(header) - (Date.parse(headers.get('Date') ?? '') || Date.now())
+  return wait > 0 ? Math.ceil(wait / 1000) : null
 }
 
 /** The human-readable messages of an `{errors: [...]}` body: strings, or JSON:API objects' detail (else title). */
@@ -96,15 +100,13 @@ function sendWithXhr(
       // XHR follows redirects by itself (the body has gone): at least the answer from elsewhere
       // is not taken, as fetch's `redirect: 'error'`.
       if (xhr.responseURL && xhr.responseURL !== target) return reject(new RequestRefusedError('Redirected'))
-      // request() reads only the status, the body and Retry-After. An empty body is null: a
-      // Response with a null-body status (204, 205, 304) refuses any other.
-      const retryAfter = xhr.getResponseHeader('Retry-After')
-      resolve(
-        new Response(xhr.responseText || null, {
-          status: xhr.status,
-          headers: retryAfter ? { 'Retry-After': retryAfter } : {},
-        }),
-      )
+      // request() reads only the status, the body, Retry-After and Date: from the headers CORS
+      // lets us read (getResponseHeader of another logs an error in Chrome). An empty body is
+      // null: a Response with a null-body status (204, 205, 304) refuses any other.
+      const headers = new Headers()
+      for (const [, name, value] of xhr.getAllResponseHeaders().matchAll(/^(retry-after|date): *(.*)/gim))
+        headers.set(name!, value!)
+      resolve(new Response(xhr.responseText || null, { status: xhr.status, headers }))
     }
     // Same types fetch would give: TypeError for the network, the signal's reason for an abort.
     xhr.onerror = () => reject(new TypeError('Network request failed'))
@@ -239,7 +241,7 @@ export async function request<T>(
       ...context,
       messages: messagesOf(json),
       body: readable ? json : text,
-      retryAfter: retryAfterSeconds(response.headers.get('Retry-After')),
+      retryAfter: retryAfterSeconds(response.headers),
     })
   }
   if (!text && init.allowEmpty) return read(undefined)

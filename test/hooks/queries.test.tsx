@@ -17,6 +17,7 @@ import {
   fileServiceKeys,
   groupAllFilesQueryOptions,
   NotFoundError,
+  RateLimitError,
   tokenScope,
   useAction,
   useConversions,
@@ -440,6 +441,65 @@ describe('query hooks against the emulator', () => {
       await act(() => vi.advanceTimersByTimeAsync(300))
       expect(count('GET', 'files.json')).toBe(2)
       expect(result.current.files.isSuccess).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  // The service's clock 2 min behind the browser's: its Retry-After date is in the browser's past.
+  const limitedAt = (retryIn: number, date: boolean, method: 'get' | 'post' = 'get') =>
+    server.use(
+      http[method](
+        `${baseUrl}/api/v1/projects/demo/files.json`,
+        () => {
+          const serviceNow = Date.now() - 120_000
+          const headers: Record<string, string> = {
+            'Access-Control-Allow-Origin': '*',
+            'Access-Control-Expose-Headers': 'Retry-After, Date',
+            'Retry-After': new Date(serviceNow + retryIn).toUTCString(),
+          }
+          if (date) headers.Date = new Date(serviceNow).toUTCString()
+          return HttpResponse.json({ errors: ['Too many requests'] }, { status: 429, headers })
+        },
+        { once: true },
+      ),
+    )
+
+  it("waits a Retry-After date by the answer's own Date, whatever the browser's clock says", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    try {
+      limitedAt(30_000, true)
+      const { Wrapper } = wrapper()
+      const { result } = renderHook(() => useFiles({ items: 100 }), { wrapper: Wrapper })
+      await act(() => vi.advanceTimersByTimeAsync(29_000))
+      expect(count('GET', 'files.json')).toBe(1) // still waiting: 30 s by the service's clock
+      await act(() => vi.advanceTimersByTimeAsync(1_100))
+      expect(count('GET', 'files.json')).toBe(2)
+      expect(result.current.isSuccess).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it("reads an upload's Retry-After date (sent with XHR) by its Date too", async () => {
+    limitedAt(30_000, true, 'post')
+    const client = createFileServiceClient({ baseUrl, projectId: 'demo', token: secretKey })
+    const error = await client.files.upload(new Blob(['x']), { name: 'x.txt' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect((error as RateLimitError).retryAfter).toBe(30)
+  })
+
+  it('waits the usual backoff, not nothing, for a Retry-After date already past', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    try {
+      limitedAt(30_000, false) // no Date: read by the browser's clock, 90 s ago
+      const { Wrapper } = wrapper()
+      const { result } = renderHook(() => useFiles({ items: 100 }), { wrapper: Wrapper })
+      await act(() => vi.advanceTimersByTimeAsync(500))
+      expect(count('GET', 'files.json')).toBe(1)
+      await act(() => vi.advanceTimersByTimeAsync(600)) // backoff: 1 s after the first failure
+      expect(count('GET', 'files.json')).toBe(2)
+      expect(result.current.isSuccess).toBe(true)
     } finally {
       vi.useRealTimers()
     }

@@ -808,12 +808,15 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   // Answers made here carry the CORS and nosniff headers (see the middleware below) in a plain object: the
   // middleware leaves them alone, and @hono/node-server writes them out without a Headers object.
   const withCors = new WeakSet<Response>()
+  // Not CORS-safelisted answer headers: without them a browser on another origin can't read how
+  // long a 429 asks it to wait (a date is read against the answer's own Date).
+  const exposedHeaders = 'Retry-After, Date'
   function jsonAnswer(body: string | Uint8Array<ArrayBuffer>): Response {
     const response = new Response(body, {
       status: 200,
       headers: {
         'access-control-allow-origin': '*',
-        'access-control-expose-headers': 'Retry-After',
+        'access-control-expose-headers': exposedHeaders,
         'content-type': 'application/json',
         'x-content-type-options': 'nosniff',
       },
@@ -840,9 +843,7 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     // route answers makes Hono copy the answer into a new Response around a body stream, which
     // costs every request a stream and @hono/node-server's slow write path.
     c.res.headers.set('Access-Control-Allow-Origin', '*')
-    // Not a CORS-safelisted answer header: without this a browser on another origin can't read
-    // how long a 429 asks it to wait.
-    c.res.headers.set('Access-Control-Expose-Headers', 'Retry-After')
+    c.res.headers.set('Access-Control-Expose-Headers', exposedHeaders)
     // Files are served with the type they were uploaded with: a browser must not read an
     // uploaded text file as HTML or script.
     c.res.headers.set('X-Content-Type-Options', 'nosniff')

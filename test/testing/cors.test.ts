@@ -22,7 +22,7 @@ describe('CORS', () => {
     const answer = await call(method, path, token)
     expect(answer.status).toBe(status)
     expect(answer.headers.get('Access-Control-Allow-Origin')).toBe('*')
-    expect(answer.headers.get('Access-Control-Expose-Headers')).toBe('Retry-After')
+    expect(answer.headers.get('Access-Control-Expose-Headers')).toBe('Retry-After, Date')
   })
 
   it('answers a preflight', async () => {

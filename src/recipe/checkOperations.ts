@@ -85,6 +85,8 @@ function argProblem(spec: RecipeArgSpec, value: string): Problem | null {
         ? null
         : invalid(`a time like 1:30.5${spec.allowEnd ? ' or end' : ''}`)
     case 'text':
+      // A lone surrogate (half an emoji) has no URL form: encodeURI throws on it.
+      if (/\p{Cs}/u.test(value)) return invalid('well-formed text, not half of an emoji or other character')
       return !spec.pattern || spec.pattern.test(value)
         ? null
         : invalid(spec.hint ?? `like ${spec.pattern.source}`)

@@ -239,6 +239,20 @@ describe('parseRecipe', () => {
     ])
   })
 
+  it('refuses text that is not well-formed: a lone surrogate cannot be URL-encoded', () => {
+    // Half of an emoji: encodeURI throws on it, so no request (or preview URL) can carry it.
+    for (const text of ['/-/text/10x10/0,0/Hi\uD83D/', '/-/text/10x10/0,0/\uDE00Hi/']) {
+      const { issues } = parseRecipe('image', text)
+      expect(
+        issues.map((i) => [i.key, i.values.arg]),
+        text,
+      ).toEqual([['invalidValue', 'text']])
+      expect(issues[0]?.message).toMatch(/^text must be well-formed text, not half of an emoji/)
+      expect(at(text, issues[0])).toBe(text.split('/')[5])
+    }
+    expect(keys('image', '/-/text/10x10/0,0/Hi\uD83D\uDE00/')).toEqual([])
+  })
+
   it('allows an image operation twice (a pipeline)', () => {
     expect(keys('image', '/-/resize/800x/-/resize/x400/')).toEqual([])
   })

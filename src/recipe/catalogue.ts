@@ -13,8 +13,18 @@ export type RecipeArgSpec = {
   | { type: 'enum'; values: readonly string[] }
   /** A whole number; `step` requires a multiple of it. */
   | { type: 'integer'; min: number; max: number; step?: number; default?: number }
-  /** `WxH`; `sides: 'both'` needs both, `'either'` at least one; `percent` allows `50p` sides. */
-  | { type: 'size'; sides: 'both' | 'either'; percent?: boolean; divisibleBy?: number }
+  /**
+   * `WxH`; `sides: 'both'` needs both, `'either'` at least one; `percent` allows `50p` sides;
+   * `max`: the largest side when it is the last size named, the output's (without, then with an
+   * explicit `format/jpeg`).
+   */
+  | {
+      type: 'size'
+      sides: 'both' | 'either'
+      percent?: boolean
+      divisibleBy?: number
+      max?: readonly [number, number]
+    }
   /** RGB hex without `#`, optionally with alpha (`ff0000`, `ff000080`). */
   | { type: 'color' }
   /** A keyword (`center`, `top`…) or `X,Y` in px or percent (`10,50p`). */
@@ -68,6 +78,8 @@ const size = (name: string, sides: 'both' | 'either', percent = false): Arg => (
   sides,
   percent,
 })
+// The output's size (UPSTREAM §1a): at most 3000×3000, 5000×5000 with an explicit format/jpeg.
+const output = (sides: 'both' | 'either'): Arg => ({ name: 'size', type: 'size', sides, max: [3000, 5000] })
 const op = (name: string, label: string, ...args: Arg[]): RecipeOperationSpec => ({ name, label, args })
 const align: Arg = { name: 'align', type: 'align', keywords: ['center', 'top', 'right', 'bottom', 'left'] }
 const yesNo = (name: string) => e(name, 'yes no')
@@ -89,9 +101,9 @@ const image: RecipeOperationSpec[] = [
   op('progressive', 'Progressive JPEG', yesNo('progressive')),
   op('strip_meta', 'Strip metadata', e('mode', 'all none sensitive')),
   op('preview', 'Preview (fit inside)', o(size('size', 'both'))),
-  op('resize', 'Resize', size('size', 'either')),
+  op('resize', 'Resize', output('either')),
   op('stretch', 'Stretch', e('mode', 'on off fill')),
-  op('smart_resize', 'Smart resize', size('size', 'both')),
+  op('smart_resize', 'Smart resize', output('both')),
   op(
     'crop',
     'Crop',
@@ -107,7 +119,7 @@ const image: RecipeOperationSpec[] = [
     ),
     o(align),
   ),
-  op('scale_crop', 'Scale and crop', size('size', 'both'), o(e('type', smartTypes)), o(align)),
+  op('scale_crop', 'Scale and crop', output('both'), o(e('type', smartTypes)), o(align)),
   op('trim', 'Trim solid background', o(n('tolerance', 0, 100)), o(n('padding', 0, 1000))),
   op(
     'border_radius',

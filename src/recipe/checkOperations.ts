@@ -212,6 +212,8 @@ export function checkOperations(
   const whole = { at: 0, length: textLength }
   if (!located.length) push(-1, whole, 'empty', 'The recipe is empty.')
   const seen = new Set<string>()
+  let sized: [number, LocatedOperation?, RecipeArgSpec?] = [-1]
+  let jpeg = false
   located.forEach((item, index) => {
     const report = (
       key: RecipeIssueKey,
@@ -239,7 +241,23 @@ export function checkOperations(
     }
     seen.add(name)
     checkArgs(spec, item, report)
+    const [first] = spec.args
+    if (first?.type === 'cropSize' || (first?.type === 'size' && !first.percent)) sized = [index, item, first]
+    if (name === 'format') jpeg = count === 'jpeg'
   })
+  // UPSTREAM §1a: the last size named is the output's (preview and crop name a box the image is
+  // fitted into), at most the catalogue's max, the second with format/jpeg.
+  const [at, item, arg] = sized
+  const max = arg?.type === 'size' && arg.max?.[+jpeg]
+  const value = Math.max(...(item?.operation.args[0] ?? '').split('x').map(Number))
+  if (item && max && value > max)
+    push(
+      at,
+      item.args[0]!,
+      'outOfRange',
+      `${arg.name} must be at most ${max} a side in the output${jpeg ? '' : ', 5000 with format/jpeg'} (got ${value}).`,
+      { name: item.operation.name, arg: arg.name, value, min: 1, max },
+    )
   // A document is converted to a format (`<uuid>/document/-/format/<target>/`), and a page is
   // taken only for an image target (spec/UPSTREAM.md §3).
   if (kind === 'document' && located.length) {

@@ -130,6 +130,42 @@ describe('parseRecipe', () => {
     expect(keys(kind, text(max + 1))).toEqual(['outOfRange'])
   })
 
+  it('limits the last size named, the output, to 3000 a side or 5000 with format/jpeg (UPSTREAM §1a)', () => {
+    const text = '/-/resize/4000x/'
+    const [issue, ...rest] = parseRecipe('image', text).issues
+    expect(rest).toEqual([])
+    expect(issue).toMatchObject({
+      key: 'outOfRange',
+      operationIndex: 0,
+      values: { name: 'resize', arg: 'size', min: 1, max: 3000, value: 4000 },
+      message: 'size must be at most 3000 a side in the output, 5000 with format/jpeg (got 4000).',
+    })
+    expect(at(text, issue)).toBe('4000x')
+    expect(parseRecipe('image', '/-/resize/8000x/-/format/jpeg/').issues.map((i) => i.message)).toEqual([
+      'size must be at most 5000 a side in the output (got 8000).',
+    ])
+    for (const fits of [
+      '/-/resize/3000x3000/',
+      '/-/resize/4000x/-/format/jpeg/',
+      '/-/format/jpeg/-/smart_resize/5000x5000/',
+      // Only the last size is the output's; preview and crop fit the image in a box, never enlarge.
+      '/-/resize/4000x/-/resize/1000x/',
+      '/-/resize/4000x/-/crop/1000x1000/',
+      '/-/preview/4000x4000/',
+    ])
+      expect(keys('image', fits), fits).toEqual([])
+    for (const over of [
+      '/-/resize/x3001/',
+      '/-/smart_resize/99999999x99999999/',
+      '/-/scale_crop/3100x100/center/',
+      '/-/resize/100x/-/resize/3100x/',
+      '/-/format/jpeg/-/resize/x5001/',
+      // The last format is the output's.
+      '/-/format/jpeg/-/format/png/-/resize/4000x/',
+    ])
+      expect(keys('image', over), over).toEqual(['outOfRange'])
+  })
+
   it('checks the filter amount and the unsharp-mask amount', () => {
     expect(keys('image', '/-/filter/adaris/-100/-/filter/adaris/200/')).toEqual([])
     expect(keys('image', '/-/filter/adaris/201/')).toEqual(['outOfRange'])

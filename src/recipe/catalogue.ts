@@ -25,10 +25,10 @@ export type RecipeArgSpec = {
       divisibleBy?: number
       max?: readonly [number, number]
     }
-  /** RGB hex without `#`, optionally with alpha (`ff0000`, `ff000080`). */
-  | { type: 'color' }
-  /** A keyword (`center`, `top`…) or `X,Y` in px or percent (`10,50p`). */
-  | { type: 'align'; keywords: readonly string[] }
+  /** RGB hex without `#` (`ff0000`), with alpha too (`ff000080`) unless `alpha` is false. */
+  | { type: 'color'; alpha?: boolean }
+  /** A keyword (`center`, `top`…) or `X,Y` in px or percent (`10,50p`), only percent if `percent`. */
+  | { type: 'align'; keywords: readonly string[]; percent?: boolean }
   /** `X,Y` in px or percent. */
   | { type: 'point' }
   /** `HH:MM:SS.sss`, `MM:SS` or seconds; `allowEnd` also accepts `end`. */
@@ -119,7 +119,13 @@ const image: RecipeOperationSpec[] = [
     ),
     o(align),
   ),
-  op('scale_crop', 'Scale and crop', output('both'), o(e('type', smartTypes)), o(align)),
+  op(
+    'scale_crop',
+    'Scale and crop',
+    output('both'),
+    o(e('type', smartTypes)),
+    o({ name: 'align', type: 'align', keywords: ['center'], percent: true }),
+  ),
   op('trim', 'Trim solid background', o(n('tolerance', 0, 100)), o(n('padding', 0, 1000))),
   op(
     'border_radius',
@@ -127,7 +133,8 @@ const image: RecipeOperationSpec[] = [
     text('radii', radii, '1 to 4 radii like 10 or 50p, comma-separated', '10,50p'),
     o(text('verticalRadii', radii, '1 to 4 radii like 10 or 50p, comma-separated', '10,50p')),
   ),
-  op('setfill', 'Fill colour', t('color', 'color')),
+  // RGB only (§1b), unlike font, text_box and rect colours (§1d).
+  op('setfill', 'Fill colour', { name: 'color', type: 'color', alpha: false }),
   op('zoom_objects', 'Zoom objects', n('zoom', 1, 100)),
   op('autorotate', 'Auto-rotate', yesNo('autorotate')),
   op('rotate', 'Rotate', n('angle', -270, 270, { step: 90 })),
@@ -237,10 +244,16 @@ const document: RecipeOperationSpec[] = [
 
 const bool = (name: string, label: string) => op(name, label, t('value', 'boolean'))
 const lengths = '\\d+(\\.\\d+)?(px|%)?'
+const percent = '(100|[1-9]?\\d)%'
 const removeBg: RecipeOperationSpec[] = [
   bool('crop', 'Crop to the subject'),
   op('crop_margin', 'Crop margin', t('margin', 'length')),
-  op('scale', 'Subject scale', t('scale', 'length')),
+  // Relative to the canvas: remove.bg takes 10% to 100%, or original (its default).
+  op(
+    'scale',
+    'Subject scale',
+    text('scale', /^(original|(100|[1-9]\d)%)$/, '10% to 100%, or original', '80%'),
+  ),
   bool('add_shadow', 'Add a shadow'),
   op('type_level', 'Type level', e('level', 'none 1 2 latest')),
   op('type', 'Subject type', e('type', 'auto person product car')),
@@ -254,7 +267,12 @@ const removeBg: RecipeOperationSpec[] = [
   op(
     'position',
     'Position',
-    text('position', /^(original|center|\d+%( \d+%)?)$/, 'original, center, N% or "H% V%"', '50% 20%'),
+    text(
+      'position',
+      new RegExp(`^(original|center|${percent}( ${percent})?)$`),
+      'original, center, N% or "H% V%" from 0% to 100%',
+      '50% 20%',
+    ),
   ),
 ]
 

@@ -77,9 +77,13 @@ function argProblem(spec: RecipeArgSpec, value: string): Problem | null {
       return bad ? invalid(`a size with sides above 0${div > 1 ? ` and divisible by ${div}` : ''}`) : null
     }
     case 'align':
-      return spec.keywords.includes(value) || point.test(value)
+      return spec.keywords.includes(value) || (spec.percent ? /^\d+p,\d+p$/ : point).test(value)
         ? null
-        : invalid(`${spec.keywords.join(', ')} or X,Y`)
+        : invalid(`${spec.keywords.join(', ')} or ${spec.percent ? 'Xp,Yp' : 'X,Y'}`)
+    case 'color':
+      return patterns.color.test(value) && (spec.alpha !== false || !value[6])
+        ? null
+        : invalid(`RGB hex like ff0000${spec.alpha === false ? '' : ' or ff000080 with alpha'}`)
     case 'time':
       return time.test(value) || (spec.allowEnd && value === 'end')
         ? null
@@ -169,7 +173,7 @@ function checkArgs(
     next = slot + 1
   }
   // The second value depends on the first (UPSTREAM §1b, §1c): only crop/face and crop/image
-  // take an object size; a blur region given as WxH needs its X,Y.
+  // take an object size; blur_region/faces takes no position, a region given as WxH needs one.
   const k = slots.indexOf(1)
   const [first = '', value = ''] = [operation.args[0], operation.args[k]]
   if (name === 'crop' && k > 0 && !/^(face|image)$/.test(first) && !argProblem(specs[1]!, value))
@@ -179,6 +183,12 @@ function checkArgs(
       args[k],
       { name, arg: 'objectSize', value },
     )
+  if (name === 'blur_region' && first === 'faces' && k > 0 && !argProblem(specs[1]!, value))
+    report('invalidValue', `blur_region/faces takes no position ("${value}").`, args[k], {
+      name,
+      arg: 'position',
+      value,
+    })
   if (name === 'blur_region' && first.includes('x') && k < 0)
     report('missingArgument', `blur_region/${first} needs a position X,Y.`, undefined, {
       name,

@@ -74,6 +74,34 @@ describe('parseRecipe', () => {
     expect(keys('image', '/-/overlay/self/50px50p/center/50p/')).toEqual([])
   })
 
+  it('accepts what UPSTREAM allows of scale_crop, blur_region, colours and remove_bg scale and position', () => {
+    for (const text of [
+      '/-/scale_crop/100x100/center/',
+      '/-/scale_crop/100x100/smart/0p,100p/',
+      '/-/blur_region/faces/50/',
+      '/-/blur_region/10x10/5,5/50/',
+      '/-/setfill/ff0000/',
+      '/-/rect/ff000080/10x10/0,0/',
+      '/-/font/bold/24/ff000080/',
+      '/-/text_box/fill/00000080/10/',
+      '/-/crop/100x100/top/-/crop/100x100/10,20/',
+    ])
+      expect(keys('image', text), text).toEqual([])
+    for (const text of [
+      '/scale/10%/',
+      '/scale/80%/',
+      '/scale/100%/',
+      '/scale/80%25/',
+      '/scale/original/',
+      '/position/0%/',
+      '/position/100% 0%/',
+      '/position/50%25 20%25/',
+      '/position/original/',
+      '/crop_margin/30px/',
+    ])
+      expect(keys('remove_bg', text), text).toEqual([])
+  })
+
   it('reports an unknown operation with the position of its segment, and keeps it', () => {
     const text = '/-/format/webp/-/explode/now/'
     const { issues, recipe } = parseRecipe('image', text)
@@ -217,7 +245,46 @@ describe('parseRecipe', () => {
     ],
     ['image', '/-/resize/x/', 'invalidValue', 'size must be a size WxH, Wx or xH (got "x").'],
     ['image', '/-/rotate/45/', 'invalidValue', 'angle must be a multiple of 90 (got "45").'],
-    ['image', '/-/setfill/red/', 'invalidValue', 'color must be a valid color (got "red").'],
+    ['image', '/-/setfill/red/', 'invalidValue', 'color must be RGB hex like ff0000 (got "red").'],
+    // setfill is RGB (§1b); font, text_box and rect colours may carry alpha (§1d).
+    ['image', '/-/setfill/ff000080/', 'invalidValue', 'color must be RGB hex like ff0000 (got "ff000080").'],
+    [
+      'image',
+      '/-/rect/ff00008/10x10/0,0/',
+      'invalidValue',
+      'color must be RGB hex like ff0000 or ff000080 with alpha (got "ff00008").',
+    ],
+    // scale_crop aligns at center or Xp,Yp only (§1b).
+    [
+      'image',
+      '/-/scale_crop/100x100/top/',
+      'invalidValue',
+      'scale_crop does not accept "top" here (expected type or align).',
+    ],
+    [
+      'image',
+      '/-/scale_crop/100x100/smart/10,20/',
+      'invalidValue',
+      'align must be center or Xp,Yp (got "10,20").',
+    ],
+    // Faces are found, not placed: blur_region/faces[/<strength>] (§1c).
+    [
+      'image',
+      '/-/blur_region/faces/10,20/',
+      'invalidValue',
+      'blur_region/faces takes no position ("10,20").',
+    ],
+    // remove_bg scale is relative to the canvas, 10% to 100% (or remove.bg's original); a
+    // position is in the canvas, 0% to 100% (§4).
+    ['remove_bg', '/scale/30px/', 'invalidValue', 'scale must be 10% to 100%, or original (got "30px").'],
+    ['remove_bg', '/scale/500%/', 'invalidValue', 'scale must be 10% to 100%, or original (got "500%").'],
+    ['remove_bg', '/scale/5%/', 'invalidValue', 'scale must be 10% to 100%, or original (got "5%").'],
+    [
+      'remove_bg',
+      '/position/150%/',
+      'invalidValue',
+      'position must be original, center, N% or "H% V%" from 0% to 100% (got "150%").',
+    ],
     ['image', '/-/crop/0x10/', 'invalidValue', 'size must be WxH, N:M, face or image (got "0x10").'],
     ['image', '/-/crop/16:0/', 'invalidValue', 'size must be WxH, N:M, face or image (got "16:0").'],
     ['image', '/-/resize/0x100/', 'invalidValue', 'size must be a size with sides above 0 (got "0x100").'],

@@ -13,9 +13,9 @@ export function example(spec: RecipeArgSpec): string {
     case 'size':
       return spec.divisibleBy ? '640x360' : spec.percent ? '50px40p' : '800x600'
     case 'color':
-      return 'ff00aa80'
+      return spec.alpha === false ? 'ff00aa' : 'ff00aa80'
     case 'align':
-      return '10p,20'
+      return spec.percent ? '10p,20p' : '10p,20'
     case 'point':
       return '10,20p'
     case 'time':

@@ -53,12 +53,12 @@ function argProblem(spec: RecipeArgSpec, value: string): Problem | null {
     case 'enum':
       return spec.values.includes(value) ? null : invalid(`one of ${spec.values.join(', ')}`)
     case 'integer': {
-      if (!/^-?\d{1,15}$/.test(value)) return invalid('a whole number')
+      if (!/^-?\d+$/.test(value)) return invalid('a whole number')
       const v = Number(value)
       if (v < spec.min || v > spec.max) {
         return {
           key: 'outOfRange',
-          message: `${spec.name} must be between ${spec.min} and ${spec.max} (got ${v}).`,
+          message: `${spec.name} must be between ${spec.min} and ${spec.max} (got ${value}).`,
           values: { min: spec.min, max: spec.max, value: v },
         }
       }

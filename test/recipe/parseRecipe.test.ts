@@ -356,6 +356,14 @@ describe('parseRecipe', () => {
     expect(keys('image', '/-/text/10x10/0,0/Hi\uD83D\uDE00/')).toEqual([])
   })
 
+  it('reads a whole number of any length: out of range says the range, leading zeros are fine', () => {
+    expect(
+      parseRecipe('image', '/-/brightness/1234567890123456/').issues.map((i) => [i.key, i.message]),
+    ).toEqual([['outOfRange', 'value must be between -100 and 100 (got 1234567890123456).']])
+    expect(keys('image', '/-/brightness/0000000000000001/')).toEqual([])
+    expect(keys('image', `/-/brightness/-${'9'.repeat(400)}/`)).toEqual(['outOfRange'])
+  })
+
   it('allows an image operation twice (a pipeline)', () => {
     expect(keys('image', '/-/resize/800x/-/resize/x400/')).toEqual([])
   })

@@ -107,7 +107,8 @@ const plural = (count: number) => `${count} value${count === 1 ? '' : 's'}`
 
 /**
  * The argument each value stands for, as its index in `specs` (-1 past the last): a value skips
- * optional arguments it does not fit when a later one takes it (`scale_crop/WxH/center`); an
+ * optional arguments it does not fit when a later one takes it (`scale_crop/WxH/center`), or else
+ * when it is only out of range for a later one (`font/bold/2000` is a size too large); an
  * out-of-range number stays with its argument unless the later one is of another type. A blank
  * value (the RecipeBuilder's inputs keep their places) stands for the argument at its place.
  */
@@ -117,18 +118,19 @@ export function argSlots(specs: readonly RecipeArgSpec[], values: readonly strin
     const current = specs[next]
     if (!current) return -1
     const problem = value && argProblem(current, value)
-    let fit = next
+    let fit = 0
     if (problem) {
       for (let k = next + 1; k < specs.length && specs[k - 1]!.optional; k++) {
-        const later = specs[k]!
-        if (!argProblem(later, value) && (problem.key !== 'outOfRange' || later.type !== current.type)) {
+        const later = argProblem(specs[k]!, value)
+        if (!later && (problem.key !== 'outOfRange' || specs[k]!.type !== current.type)) {
           fit = k
           break
         }
+        if (!fit && later?.key === 'outOfRange' && problem.key === 'invalidValue') fit = k
       }
     }
-    next = fit + 1
-    return fit
+    next = (fit || next) + 1
+    return next - 1
   })
 }
 

@@ -364,6 +364,19 @@ describe('parseRecipe', () => {
     expect(keys('image', `/-/brightness/-${'9'.repeat(400)}/`)).toEqual(['outOfRange'])
   })
 
+  it('gives the range of a number out of range after a skipped optional argument', () => {
+    for (const [text, message] of [
+      ['/-/blur_region/faces/6000/', 'strength must be between 0 and 5000 (got 6000).'],
+      ['/-/font/bold/2000/', 'size must be between 1 and 1000 (got 2000).'],
+      ['/-/text_box/fill/2000/', 'padding must be between 0 and 1000 (got 2000).'],
+    ] as const) {
+      const [issue, ...rest] = parseRecipe('image', text).issues
+      expect(rest, text).toEqual([])
+      expect(issue, text).toMatchObject({ key: 'outOfRange', message })
+      expect(at(text, issue)).toBe(/(\d+)\/$/.exec(text)?.[1])
+    }
+  })
+
   it('allows an image operation twice (a pipeline)', () => {
     expect(keys('image', '/-/resize/800x/-/resize/x400/')).toEqual([])
   })

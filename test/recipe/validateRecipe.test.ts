@@ -86,6 +86,11 @@ describe('validateRecipe', () => {
     expect(validateRecipe({ kind: 'image', operations: [{ name: 'trim', args: ['5', ''] }] })).toEqual([])
   })
 
+  it('reports a number out of range after blank optional arguments as out of range, not misplaced', () => {
+    const font = { kind: 'image' as const, operations: [{ name: 'font', args: ['', 'bold', '', '2000'] }] }
+    expect(validateRecipe(font).map((i) => [i.key, i.values.arg])).toEqual([['outOfRange', 'size']])
+  })
+
   it('never throws on an unknown kind, also one named like an object property', () => {
     for (const kind of ['__proto__', 'constructor', 'toString', 'gif']) {
       const recipe = { kind: kind as 'image', operations: [{ name: 'format', args: ['', 'webp'] }] }

@@ -29,10 +29,16 @@ export function locateOperations(kind: ConversionKind, source: string): LocatedO
       if (value)
         tokens.unshift({ value, span: { at: offset, length: first.value.length - (offset - first.at) } })
     }
-    // Percent may come URL-encoded; image recipes write it `p` (but the text of `text` is left alone).
+    // The grammar's `,` `:` and `%` may come URL-encoded (`10%2C20`, `50%25`), even more than once
+    // (`%252C` reads as `,` at once, so the canonical text reads back the same); image recipes
+    // write percent `p` (but the text of `text` is left alone).
     const args = tokens.map(({ value }, i) =>
       kind === 'image' && !(name === 'text' && i >= 2)
-        ? value.replace(/(\d)(%25|%)/g, '$1p')
+        ? value
+            .replace(/%(?:25)*(25|2c|3a)/gi, (_, hex: string) =>
+              String.fromCharCode(Number.parseInt(hex, 16)),
+            )
+            .replace(/(\d)%/g, '$1p')
         : kind === 'remove_bg'
           ? value.replace(/(\d)%25(?!\d)/g, '$1%')
           : value,
@@ -51,7 +57,8 @@ export function locateOperations(kind: ConversionKind, source: string): LocatedO
  * Reads a recipe string of a conversion kind (spec/UPSTREAM.md §1–4, §8). Never throws: every
  * problem is an issue positioned in `text`, and unknown operations stay in the recipe so it
  * still round-trips. The image form is read with or without the leading `/-/`, slashes at the
- * ends are optional, and `50%25` (or `50%`) reads as `50p` in image recipes.
+ * ends are optional, and in image recipes `50%25` (or `50%`) reads as `50p` and a URL-encoded
+ * comma or colon (`10%2C20`) as written.
  *
  * @example
  * ```ts

@@ -377,6 +377,22 @@ describe('parseRecipe', () => {
     }
   })
 
+  it('reads URL-encoded commas, colons and percent signs in image values', () => {
+    for (const [text, canonical] of [
+      ['/-/crop/100x100/10%2C20/', '/-/crop/100x100/10,20/'],
+      ['/-/crop/100x100/50%252c50%25/', '/-/crop/100x100/50,50p/'],
+      ['/-/crop/4%3A3/', '/-/crop/4:3/'],
+      ['/-/border_radius/10%25%2C5/', '/-/border_radius/10p,5/'],
+    ] as const) {
+      const { recipe, issues } = parseRecipe('image', text)
+      expect(issues, text).toEqual([])
+      expect(serializeRecipe(recipe)).toBe(canonical)
+    }
+    // Encoded more than once, still a fixed point.
+    const twice = parseRecipe('image', '/-/crop/100x100/10%25252C20%2541/').recipe
+    expect(parseRecipe('image', serializeRecipe(twice)).recipe).toEqual(twice)
+  })
+
   it('allows an image operation twice (a pipeline)', () => {
     expect(keys('image', '/-/resize/800x/-/resize/x400/')).toEqual([])
   })

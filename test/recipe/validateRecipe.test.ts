@@ -91,6 +91,59 @@ describe('validateRecipe', () => {
     expect(validateRecipe(font).map((i) => [i.key, i.values.arg])).toEqual([['outOfRange', 'size']])
   })
 
+  it('refuses a value or name the text would split: a / or a lone -, which separate operations', () => {
+    const sale = {
+      kind: 'image' as const,
+      operations: [
+        { name: 'text', args: ['10x10', '0,0', 'Sale/-/format/png'] },
+        { name: 'brightness', args: ['500'] },
+      ],
+    }
+    // The text sends a second operation, format/png; the object's second one is brightness.
+    expect(serializeRecipe(sale)).toBe('/-/text/10x10/0,0/Sale/-/format/png/-/brightness/500/')
+    expect(validateRecipe(sale).map((i) => [i.key, i.operationIndex, i.values.arg])).toEqual([
+      ['outOfRange', 1, 'value'],
+      ['invalidValue', 0, 'text'],
+    ])
+    expect(validateRecipe(sale)[1]?.message).toBe(
+      'text must not hold / or be - alone (got "Sale/-/format/png").',
+    )
+    for (const args of [['/800x'], ['800x/'], [' - '], ['800x/-/format/png']]) {
+      const recipe = { kind: 'image' as const, operations: [{ name: 'resize', args }] }
+      expect(
+        validateRecipe(recipe).filter((i) => i.key === 'invalidValue'),
+        args[0],
+      ).toMatchObject([
+        { operationIndex: 0, values: { name: 'resize', arg: 'size', value: args[0]?.trim() } },
+      ])
+    }
+    for (const [kind, name, args] of [
+      ['image', 'resize/800x', []],
+      ['image', '-', []],
+      ['image', '-', ['flip']],
+      ['image', '', ['flip']],
+      ['remove_bg', 'crop/true', []],
+      ['video', 'thumbs~', ['4']],
+    ] as const) {
+      // `-` alone sends nothing: the text is also empty.
+      const issues = validateRecipe({ kind, operations: [{ name, args: [...args] }] })
+      expect(
+        issues.filter((i) => i.key !== 'empty').map((i) => [i.key, i.operationIndex, i.message]),
+        name,
+      ).toEqual([['unknownOperation', 0, `Unknown ${kind} operation "${name}".`]])
+    }
+  })
+
+  it('names the object operation of each issue when the text leaves a blank one out', () => {
+    const blank = { name: '', args: [] }
+    const trim = { kind: 'image' as const, operations: [blank, { name: 'trim', args: ['', '50'] }] }
+    expect(validateRecipe(trim).map((i) => [i.key, i.operationIndex])).toEqual([['blankArgument', 1]])
+    const bright = { kind: 'image' as const, operations: [blank, { name: 'brightness', args: ['500'] }] }
+    const [issue] = validateRecipe(bright)
+    expect(issue).toMatchObject({ key: 'outOfRange', operationIndex: 1 })
+    expect(at(serializeRecipe(bright), issue)).toBe('500')
+  })
+
   it('never throws on an unknown kind, also one named like an object property', () => {
     for (const kind of ['__proto__', 'constructor', 'toString', 'gif']) {
       const recipe = { kind: kind as 'image', operations: [{ name: 'format', args: ['', 'webp'] }] }

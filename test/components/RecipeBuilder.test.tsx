@@ -389,8 +389,8 @@ describe('RecipeBuilder', () => {
       'Recipe: /-/format/webp/-/quality/smart/',
     )
     expect(document.querySelector('[data-slot="recipe-text"]')!.getAttribute('aria-live')).toBe('off')
-    // Enter in the field uses what was pasted: it does not submit the form, which would convert
-    // the recipe being replaced.
+    // Enter in the field uses what was pasted: it converts nothing (Enter in an argument field
+    // would convert the recipe being replaced).
     await user.type(paste, '/-/grayscale/{Enter}')
     expect(recipeText()).toBe('/-/grayscale/')
     expect(paste).toHaveProperty('value', '')
@@ -428,10 +428,10 @@ describe('RecipeBuilder', () => {
     expect(type).toHaveProperty('value', '')
     expect(align).toHaveProperty('value', 'center')
     await user.clear(align)
-    await user.type(align, 'top')
-    expect(recipeText()).toBe('/-/scale_crop/100x100/top/')
+    await user.type(align, '50p,20p')
+    expect(recipeText()).toBe('/-/scale_crop/100x100/50p,20p/')
     await user.selectOptions(type, 'smart')
-    expect(recipeText()).toBe('/-/scale_crop/100x100/smart/top/')
+    expect(recipeText()).toBe('/-/scale_crop/100x100/smart/50p,20p/')
     expect(screen.queryByRole('alert')).toBeNull()
   })
 

@@ -38,8 +38,15 @@ export function validateRecipe(recipe: Recipe, info?: ConversionsInfo): RecipeIs
     const bad = values.findIndex((v) => v.includes('/') || v === '-')
     const arg = spec?.args[meant[bad]!]?.name ?? ''
     const value = values[bad]!
-    if (bad >= 0)
+    if (bad >= 0) {
+      // What the text then reads (a value missing or left over, other operations) follows from
+      // this: said by it alone. The operation's other problems stay.
+      for (let i = issues.length; i--; ) {
+        const { operationIndex, key } = issues[i]!
+        if (operationIndex === index && /^(mis|too|unk|dup)/.test(key)) issues.splice(i, 1)
+      }
       report('invalidValue', `${arg} must not hold / or be - alone (got "${value}").`, { name, arg, value })
+    }
     // A name the text reads as another (`resize/800x`, `-`, video `thumbs~`).
     else if ((pieces[index]![0]?.operation.name ?? '') !== name.trim())
       report('unknownOperation', `Unknown ${kind} operation "${name}".`, { name })

@@ -532,7 +532,13 @@ describe('RecipeBuilder', () => {
     await screen.findByRole('alert')
     expect(count('POST', '/conversions/image.json')).toBe(0)
     await user.clear(value)
-    await user.type(value, '30{Enter}')
+    await user.type(value, '30')
+    // The Enter that ends an IME composition converts nothing (Safari: keyCode 229 only).
+    fireEvent.keyDown(value, { key: 'Enter', keyCode: 229 })
+    fireEvent.keyDown(value, { key: 'Enter', isComposing: true })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(count('POST', '/conversions/image.json')).toBe(0)
+    await user.keyboard('{Enter}')
     await waitFor(() => expect(onConverted).toHaveBeenCalledTimes(2))
     expect(count('POST', '/conversions/image.json')).toBe(1)
   })
@@ -817,6 +823,50 @@ describe('RecipeBuilder inputs', () => {
     await user.type(field, ' sale')
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
     expect(recipeText()).toBe('/-/text/100x100/0,0/- sale/')
+  })
+
+  it('says a lone "-" beside the operation\'s other problems, in the host\'s words', async () => {
+    const { files } = await emulator.seed({ files: [{ sample: 'subject' }] })
+    const { Wrapper } = wrapper({
+      messages: {
+        'recipe.issue.invalidValue': 'Ungültiger Wert „{value}“ für {argLabel}.',
+        'recipe.loneDash': 'Der Text darf nicht nur „-“ sein.',
+      },
+    })
+    render(
+      <RecipeBuilder
+        fileId={files[0]!.id}
+        previewDelay={10}
+        defaultValue={{ kind: 'image', operations: [{ name: 'text', args: ['100x100', 'zz', '-'] }] }}
+      />,
+      { wrapper: Wrapper },
+    )
+    // The position's problem stays; the dash is said by its own message, not as the text missing.
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Ungültiger Wert „zz“ für position. Der Text darf nicht nur „-“ sein.',
+    )
+    const invalid = [...document.querySelectorAll('[aria-invalid="true"]')].map((e) =>
+      e.getAttribute('aria-label'),
+    )
+    expect(invalid).toEqual(['Text position', 'Text text'])
+  })
+
+  it('keeps what was typed in the Text field when only the window loses focus', async () => {
+    const user = userEvent.setup()
+    await render_('subject', {
+      defaultValue: { kind: 'image', operations: [{ name: 'text', args: ['100x100', '0,0', 'x'] }] },
+    })
+    const field = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Text text' })
+    await user.clear(field)
+    await user.type(field, 'Sale ')
+    // Another app comes to the front: the field hears blur, and keeps the keyboard in its page.
+    fireEvent.blur(field)
+    expect(document.activeElement).toBe(field)
+    expect(field.value).toBe('Sale ')
+    await user.type(field, '50% off')
+    expect(field.value).toBe('Sale 50% off')
+    await user.tab()
+    expect(recipeText()).toBe('/-/text/100x100/0,0/Sale 50% off/')
   })
 
   it('offers alignment keywords and accepts a point, for crop', async () => {

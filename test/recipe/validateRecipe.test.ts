@@ -108,6 +108,18 @@ describe('validateRecipe', () => {
     expect(validateRecipe(sale)[1]?.message).toBe(
       'text must not hold / or be - alone (got "Sale/-/format/png").',
     )
+    // What the text then reads (a value left over, or missing) follows from the split: said once.
+    // The operation's own other problems stay.
+    const split = (args: string[]) =>
+      validateRecipe({ kind: 'image', operations: [{ name: 'text', args }] }).map((i) => [
+        i.key,
+        i.values.arg,
+      ])
+    expect(split(['10x10', '0,0', 'a/b'])).toEqual([['invalidValue', 'text']])
+    expect(split(['10x10', 'zz', '-'])).toEqual([
+      ['invalidValue', 'position'],
+      ['invalidValue', 'text'],
+    ])
     for (const args of [['/800x'], ['800x/'], [' - '], ['800x/-/format/png']]) {
       const recipe = { kind: 'image' as const, operations: [{ name: 'resize', args }] }
       expect(

@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { recipeMessages } from '../../provider/messages.js'
 import type { RecipeArgSpec } from '../../recipe/catalogue.js'
 import { escapeRecipeText, unescapeRecipeText } from '../../recipe/recipeText.js'
+import { focusedIn } from '../shared/focusedIn.js'
 import { useText } from '../shared/useText.js'
 
 export interface ArgInputProps {
@@ -64,8 +65,11 @@ export function ArgInput({
         value={text}
         onChange={(e) => onChange(escapeRecipeText(e.target.value))}
         // A recipe's values are trimmed (UPSTREAM has no escape for a space): once left, the
-        // field shows the text sent, without the spaces at its ends.
-        onBlur={() => text.trim() !== text && onChange(escapeRecipeText(text.trim()))}
+        // field shows the text sent, without the spaces at its ends. Not when only the window
+        // lost focus (the user switched apps mid-sentence): the field keeps it.
+        onBlur={(e) =>
+          focusedIn(e.target) !== e.target && text.trim() !== text && onChange(escapeRecipeText(text.trim()))
+        }
       />
     )
   }

@@ -204,28 +204,11 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
   }
   const canonical = parseRecipe(kind, serializeRecipe(sendable)).recipe
   const text = serializeRecipe(canonical)
-  // The text of `text/WxH/X,Y/<text>`: typed as plain text (see ArgInput). A "-" alone can't be
-  // written (it separates operations; UPSTREAM has no escape for it): said as such, not as the
-  // value the recipe then lacks.
+  // The text of `text/WxH/X,Y/<text>`: typed as plain text (see ArgInput).
   const isText = (op: RecipeOperation | undefined, arg: string) =>
     kind === 'image' && op?.name === 'text' && arg === 'text'
-  const dashed = (index: number) =>
-    isText(current.operations[index], 'text') && slotted[index]!.given[2]!.trim() === '-'
   // An empty recipe simply can't be submitted yet: not worth an alert.
-  const issues: RecipeIssue[] = validateRecipe(sendable, info.data).filter(
-    (issue) => issue.key !== 'empty' && !dashed(issue.operationIndex),
-  )
-  current.operations.forEach((_, index) => {
-    if (dashed(index))
-      issues.push({
-        operationIndex: index,
-        position: 0,
-        length: 0,
-        key: 'invalidValue',
-        values: { name: 'text', arg: 'text', value: '-' },
-        message: t('recipe.loneDash'),
-      })
-  })
+  const issues = validateRecipe(sendable, info.data).filter((issue) => issue.key !== 'empty')
   const update = (operations: Recipe['operations']) => {
     setCopied(null)
     setRecipe({ kind, operations })
@@ -340,7 +323,11 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
           ...(name && { opLabel: label(String(name)) }),
           ...(arg && { argLabel: argLabel(String(arg)) }),
         }
-        return own(`recipe.issue.${i.key}`, i.message, { ...i.values, ...labels })
+        // A text of "-" alone can't be written (it separates operations; UPSTREAM has no escape
+        // for it): said as such, whoever types it into the plain-text field can't see why.
+        return i.key === 'invalidValue' && i.values.name === 'text' && i.values.value === '-'
+          ? t('recipe.loneDash')
+          : own(`recipe.issue.${i.key}`, i.message, { ...i.values, ...labels })
       })
       .join(' ')
   const issuesOf = (index: number) => shown.filter((i) => i.operationIndex === index)
@@ -413,7 +400,8 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
             // submits a host's form around the builder.
             onKeyDown={(e) => {
               const field = e.target as HTMLInputElement
-              if (e.key !== 'Enter' || e.nativeEvent.isComposing) return
+              // Not the Enter that ends an IME composition (Safari says so only by keyCode 229).
+              if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.keyCode === 229) return
               if (field.tagName !== 'INPUT' || field.type === 'color') return
               e.preventDefault()
               startConversion()

@@ -81,8 +81,11 @@ function warnSecretInBrowser(token: TokenSource) {
  */
 function known(value: string | undefined, check: (value: string) => unknown) {
   try {
-    if (value) check(value)
-    return value
+    // An empty one (an unset environment variable, a blank profile field) is unset too.
+    if (value) {
+      check(value)
+      return value
+    }
   } catch {
     if (process.env.NODE_ENV !== 'production')
       console.warn(`[filekit] Unknown locale or time zone "${value}": the browser's own is used instead.`)

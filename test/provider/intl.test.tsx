@@ -40,3 +40,13 @@ it('takes a locale and a time zone it knows as they are, without a warning', asy
   expect(warn).not.toHaveBeenCalled()
   vi.restoreAllMocks()
 })
+
+it('takes an empty locale or time zone (an unset environment variable) as unset, without a warning', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const { files } = await emulator.seed({ files: [{}] })
+  const { Wrapper } = wrapper({ locale: '', timeZone: '' })
+  render(<FileList />, { wrapper: Wrapper })
+  expect(await firstRowText()).toContain(shown(files[0]!.createdAt!))
+  expect(warn).not.toHaveBeenCalled()
+  vi.restoreAllMocks()
+})

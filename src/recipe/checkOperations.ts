@@ -261,13 +261,15 @@ export function checkOperations(
   // fitted into), at most the catalogue's max, the second with format/jpeg.
   const [at, item, arg] = sized
   const max = arg?.type === 'size' && arg.max?.[+jpeg]
-  const value = Math.max(...(item?.operation.args[0] ?? '').split('x').map(Number))
+  // The longer side as written (a number of 22 digits would read 1.2e+21).
+  const side = (item?.operation.args[0] ?? '').split('x').reduce((a, b) => (+b > +a ? b : a))
+  const value = +side
   if (item && max && value > max)
     push(
       at,
       item.args[0]!,
       'outOfRange',
-      `${arg.name} must be at most ${max} a side in the output${jpeg ? '' : ', 5000 with format/jpeg'} (got ${value}).`,
+      `${arg.name} must be at most ${max} a side in the output${jpeg ? '' : ', 5000 with format/jpeg'} (got ${side}).`,
       { name: item.operation.name, arg: arg.name, value, min: 1, max },
     )
   // A document is converted to a format (`<uuid>/document/-/format/<target>/`), and a page is

@@ -172,6 +172,10 @@ describe('parseRecipe', () => {
     expect(parseRecipe('image', '/-/resize/8000x/-/format/jpeg/').issues.map((i) => i.message)).toEqual([
       'size must be at most 5000 a side in the output (got 8000).',
     ])
+    // The longer side as written, not as a number too large to write whole (1.2e+21).
+    expect(parseRecipe('image', '/-/resize/12x1234567890123456789012/').issues[0]?.message).toBe(
+      'size must be at most 3000 a side in the output, 5000 with format/jpeg (got 1234567890123456789012).',
+    )
     for (const fits of [
       '/-/resize/3000x3000/',
       '/-/resize/4000x/-/format/jpeg/',

@@ -28,7 +28,8 @@ export interface PollingOptions {
    * between answers, each counted up to the interval it waited for. So time when nothing could be
    * polled does not count (a hidden tab, no component watching, a computer asleep, the clock set
    * forward or back): on return polling goes on where it was. A poll on its way is waited for
-   * (the client's `timeout` ends one never answered): only an answer still pending times out.
+   * (the client's `timeout` ends one never answered; with `timeout: 0` nothing does): only an
+   * answer still pending times out.
    * @default 300000 (5 min)
    */
   maxWait?: number | undefined

@@ -50,7 +50,7 @@ describe('emulator server', () => {
     await next.stop()
     // Nothing of either lock left but the lock's own file: no process id, no journal.
     expect(readdirSync(dataDir).sort()).toEqual(['blobs', 'filekit.sqlite', 'server.lock.db'])
-  })
+  }, 60_000)
 
   it('prints its URL, project and key; takes them from the environment; seeds a demo on first start only', async () => {
     const dataDir = tempDir()

@@ -23,6 +23,19 @@ describe('formatSize', () => {
 })
 
 describe('formatPercent and formatDate', () => {
+  it("follows the computer's time zone when it changes while the page is open", () => {
+    const zone = process.env.TZ
+    try {
+      process.env.TZ = 'Europe/Berlin'
+      expect(formatDate('2026-06-01T11:00:00Z', 'en-US')).toBe('Jun 1, 2026, 1:00 PM')
+      process.env.TZ = 'America/New_York' // a flight later
+      expect(formatDate('2026-06-01T11:00:00Z', 'en-US')).toBe('Jun 1, 2026, 7:00 AM')
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+  })
+
   it('format through Intl, and show a date they cannot read as it is', () => {
     expect(formatPercent(0.42, 'en-US')).toBe('42%')
     expect(formatDate('2026-11-23T16:35:00Z', 'en-US', 'UTC')).toBe('Nov 23, 2026, 4:35 PM')

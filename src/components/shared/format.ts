@@ -58,7 +58,9 @@ export function formatDate(iso: string | null, locale?: string, timeZone?: strin
   return Number.isNaN(date.getTime())
     ? iso
     : formatter(
-        `date ${locale} ${timeZone}`,
+        // With no zone given, the computer's, which may change while the page is open (travel):
+        // its offset now tells the formatter made for another zone apart.
+        `date ${locale} ${timeZone ?? date.getTimezoneOffset()}`,
         () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
       ).format(date)
 }

@@ -194,6 +194,15 @@ describe('in Chromium', () => {
     const group = await operator.groups.create({ fileIds: files.map((f) => f.id) })
     render(<GroupEditor groupId={group.id} />, { wrapper: provider(secretKey) })
     await waitFor(() => expect(handles()).toEqual(['1. one.txt', '2. two.txt', '3. three.txt']))
+    // A group just made is built for a moment (Processing); once built, its version joins the
+    // line above the rows, which may wrap and move them down: a drag begun before could drop
+    // elsewhere (seen once in CI: nothing moved).
+    await waitFor(
+      () => expect(document.querySelector('[data-slot="group-meta"][data-status="ready"]')).not.toBeNull(),
+      {
+        timeout: 10_000,
+      },
+    )
     const rows = within(screen.getByRole('list', { name: 'Files in this group' })).getAllByRole('listitem')
     await userEvent.dragAndDrop(rows[2]!, rows[0]!)
     expect(handles()).toEqual(['1. three.txt', '2. one.txt', '3. two.txt'])

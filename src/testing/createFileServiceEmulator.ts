@@ -4,6 +4,7 @@ import type { ActionType, ConversionKind } from '../api/types.js'
 import { actionTypes, conversionKinds } from '../api/types.js'
 import { parseRecipe, serializeRecipe } from '../recipe/index.js'
 import type { ManualClock } from './clock.js'
+import { answerHeaders } from './core/answerHeaders.js'
 import { bodyLimit } from './core/bodyLimit.js'
 import { checkSeed } from './core/checkSeed.js'
 import { type ConvertOutput, type EmulatorEngines, ProcessingError } from './core/engines.js'
@@ -808,18 +809,10 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
   // Answers made here carry the CORS and nosniff headers (see the middleware below) in a plain object: the
   // middleware leaves them alone, and @hono/node-server writes them out without a Headers object.
   const withCors = new WeakSet<Response>()
-  // Not CORS-safelisted answer headers: without them a browser on another origin can't read how
-  // long a 429 asks it to wait (a date is read against the answer's own Date).
-  const exposedHeaders = 'Retry-After, Date'
   function jsonAnswer(body: string | Uint8Array<ArrayBuffer>): Response {
     const response = new Response(body, {
       status: 200,
-      headers: {
-        'access-control-allow-origin': '*',
-        'access-control-expose-headers': exposedHeaders,
-        'content-type': 'application/json',
-        'x-content-type-options': 'nosniff',
-      },
+      headers: { ...answerHeaders, 'Content-Type': 'application/json' },
     })
     withCors.add(response)
     return response
@@ -839,14 +832,10 @@ export function createFileServiceEmulator(options: FileServiceEmulatorOptions = 
     if (c.req.method === 'OPTIONS') return preflight(c, next)
     await next()
     if (withCors.has(c.res)) return
-    // The header hono's cors() sets, but on the final response: touching `c.res` before the
+    // CORS as hono's cors() sets it, but on the final response: touching `c.res` before the
     // route answers makes Hono copy the answer into a new Response around a body stream, which
     // costs every request a stream and @hono/node-server's slow write path.
-    c.res.headers.set('Access-Control-Allow-Origin', '*')
-    c.res.headers.set('Access-Control-Expose-Headers', exposedHeaders)
-    // Files are served with the type they were uploaded with: a browser must not read an
-    // uploaded text file as HTML or script.
-    c.res.headers.set('X-Content-Type-Options', 'nosniff')
+    for (const [name, value] of Object.entries(answerHeaders)) c.res.headers.set(name, value)
   })
   app.use('*', async (c, next) => {
     if (c.req.method === 'OPTIONS') return next()

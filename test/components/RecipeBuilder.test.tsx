@@ -851,6 +851,20 @@ describe('RecipeBuilder inputs', () => {
     expect(invalid).toEqual(['Text position', 'Text text'])
   })
 
+  it('says of a "-" in another field of the text operation what that field holds, not that the text cannot be one', async () => {
+    const user = userEvent.setup()
+    await render_('subject', {
+      defaultValue: { kind: 'image', operations: [{ name: 'text', args: ['100x100', '0,0', 'x'] }] },
+    })
+    const position = screen.getByRole('textbox', { name: 'Text position' })
+    await user.clear(position)
+    await user.type(position, '-')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'position must not hold / or be - alone (got "-").',
+    )
+    expect(position.getAttribute('aria-invalid')).toBe('true')
+  })
+
   it('keeps what was typed in the Text field when only the window loses focus', async () => {
     const user = userEvent.setup()
     await render_('subject', {

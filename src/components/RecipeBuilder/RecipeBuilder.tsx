@@ -325,7 +325,9 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         }
         // A text of "-" alone can't be written (it separates operations; UPSTREAM has no escape
         // for it): said as such, whoever types it into the plain-text field can't see why.
-        return i.key === 'invalidValue' && i.values.name === 'text' && i.values.value === '-'
+        return i.key === 'invalidValue' &&
+          i.values.value === '-' &&
+          isText(current.operations[i.operationIndex], String(arg))
           ? t('recipe.loneDash')
           : own(`recipe.issue.${i.key}`, i.message, { ...i.values, ...labels })
       })

@@ -5,6 +5,15 @@ import { recipeString } from './recipeString.js'
 import { serializeRecipe } from './serializeRecipe.js'
 import type { Recipe, RecipeIssue, RecipeIssueKey } from './types.js'
 
+// What the text of an operation split by a `/` or a lone `-` says besides: a value missing or
+// left over, and the pieces read as other operations (unknown, or one given twice).
+const splitKeys: readonly RecipeIssueKey[] = [
+  'missingArgument',
+  'tooManyArguments',
+  'unknownOperation',
+  'duplicateOperation',
+]
+
 const jpeg = (format: string) => (format === 'jpeg' ? 'jpg' : format === 'jpg' ? 'jpeg' : format)
 
 /**
@@ -43,7 +52,7 @@ export function validateRecipe(recipe: Recipe, info?: ConversionsInfo): RecipeIs
       // this: said by it alone. The operation's other problems stay.
       for (let i = issues.length; i--; ) {
         const { operationIndex, key } = issues[i]!
-        if (operationIndex === index && /^(mis|too|unk|dup)/.test(key)) issues.splice(i, 1)
+        if (operationIndex === index && splitKeys.includes(key)) issues.splice(i, 1)
       }
       report('invalidValue', `${arg} must not hold / or be - alone (got "${value}").`, { name, arg, value })
     }

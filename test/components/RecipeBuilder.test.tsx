@@ -507,17 +507,10 @@ describe('RecipeBuilder', () => {
   it('converts by Enter in a number or checkbox field, once, and not a recipe with problems', async () => {
     const user = userEvent.setup()
     const onConverted = vi.fn()
-    const { files } = await emulator.seed({ files: [{ sample: 'subject' }] })
-    const { Wrapper } = wrapper()
-    render(
-      <RecipeBuilder
-        fileId={files[0]!.id}
-        previewDelay={10}
-        onConverted={onConverted}
-        defaultValue={{ kind: 'remove_bg', operations: [{ name: 'crop', args: ['true'] }] }}
-      />,
-      { wrapper: Wrapper },
-    )
+    await render_('subject', {
+      onConverted,
+      defaultValue: { kind: 'remove_bg', operations: [{ name: 'crop', args: ['true'] }] },
+    })
     // Enter where a form would have submitted: a checkbox, a number field.
     ;(await screen.findByRole('checkbox', { name: 'Crop to the subject value' })).focus()
     await user.keyboard('{Enter}')

@@ -31,22 +31,18 @@ it('shows files with a locale or time zone the browser does not know, in its own
   vi.restoreAllMocks()
 })
 
-it('takes a locale and a time zone it knows as they are, without a warning', async () => {
+it.each([
+  ['a locale and a time zone it knows, as they are', { locale: 'de-DE', timeZone: 'Asia/Tokyo' }],
+  // An unset environment variable, a blank profile field.
+  ['an empty locale or time zone, as unset', { locale: '', timeZone: '' }],
+])('takes %s, without a warning', async (_, given) => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   const { files } = await emulator.seed({ files: [{}] })
-  const { Wrapper } = wrapper({ locale: 'de-DE', timeZone: 'Asia/Tokyo' })
+  const { Wrapper } = wrapper(given)
   render(<FileList />, { wrapper: Wrapper })
-  expect(await firstRowText()).toContain(shown(files[0]!.createdAt!, 'de-DE', 'Asia/Tokyo'))
-  expect(warn).not.toHaveBeenCalled()
-  vi.restoreAllMocks()
-})
-
-it('takes an empty locale or time zone (an unset environment variable) as unset, without a warning', async () => {
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  const { files } = await emulator.seed({ files: [{}] })
-  const { Wrapper } = wrapper({ locale: '', timeZone: '' })
-  render(<FileList />, { wrapper: Wrapper })
-  expect(await firstRowText()).toContain(shown(files[0]!.createdAt!))
+  expect(await firstRowText()).toContain(
+    shown(files[0]!.createdAt!, given.locale || undefined, given.timeZone || undefined),
+  )
   expect(warn).not.toHaveBeenCalled()
   vi.restoreAllMocks()
 })

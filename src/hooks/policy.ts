@@ -21,7 +21,7 @@ export interface PollingOptions {
   initialInterval?: number | undefined
   /** Growth per poll. @default 1.5 */
   factor?: number | undefined
-  /** Longest interval in ms. @default 10000 */
+  /** Longest interval in ms (at most about 24.8 days, what a timer can wait). @default 10000 */
   maxInterval?: number | undefined
   /**
    * Polling time in ms after which polling stops and the query counts as timed out: the time
@@ -96,8 +96,11 @@ export function pollInterval<TData = unknown>(
     const remaining = maxWait - state.spent
     if (remaining <= 0) return false
     // TanStack asks again on every query update and for every observer: derive the step from
-    // the query's own fetch count so the answer is the same however often it is asked.
-    const interval = Math.round(Math.min(initialInterval * factor ** (count - state.base), maxInterval))
+    // the query's own fetch count so the answer is the same however often it is asked. At most
+    // what a timer can wait (about 24.8 days): past it, a browser's timer fires at once, in a loop.
+    const interval = Math.round(
+      Math.min(initialInterval * factor ** (count - state.base), maxInterval, 2 ** 31 - 1),
+    )
     state.interval = Math.min(interval, remaining)
     return state.interval
   }

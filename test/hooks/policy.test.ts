@@ -114,6 +114,11 @@ describe('pollInterval', () => {
     expect(interval(pending)).toBe(false)
   })
 
+  it('never asks a timer to wait longer than it can (2³¹ − 1 ms): past it, a browser fires it at once, in a loop', () => {
+    const interval = pollInterval({ initialInterval: 2 ** 32, maxInterval: Infinity, maxWait: Infinity })
+    expect(interval(query({ status: 'pending' }))).toBe(2 ** 31 - 1)
+  })
+
   it('reads the status where statusOf says: a page polls while any row is pending', () => {
     const interval = pollInterval({}, (page: { data: { status: string }[] } | undefined) =>
       page?.data.every((row) => isFinalStatus(row.status)) ? 'ready' : 'pending',

@@ -42,7 +42,7 @@ describe('styles.css without light-dark()', () => {
       })
       const { container } = render(markup(theme))
       const root = container.querySelector<HTMLElement>('.fk-root')!
-      const [before, button] = [...container.querySelectorAll('button')] as [HTMLElement, HTMLElement]
+      const [before, button] = [...container.querySelectorAll('button')] as [HTMLButtonElement, HTMLButtonElement]
       before.focus()
       await userEvent.keyboard('{Tab}')
       expect(button.matches(':focus-visible')).toBe(true)

@@ -42,7 +42,10 @@ describe('styles.css without light-dark()', () => {
       })
       const { container } = render(markup(theme))
       const root = container.querySelector<HTMLElement>('.fk-root')!
-      const [before, button] = [...container.querySelectorAll('button')] as [HTMLButtonElement, HTMLButtonElement]
+      const [before, button] = [...container.querySelectorAll('button')] as [
+        HTMLButtonElement,
+        HTMLButtonElement,
+      ]
       before.focus()
       await userEvent.keyboard('{Tab}')
       expect(button.matches(':focus-visible')).toBe(true)

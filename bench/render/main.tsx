@@ -663,7 +663,7 @@ const scenarios: Record<string, Scenario> = {
       // Typing a new width into the second operation (resize), as one keystroke would.
       const input = container!
         .querySelectorAll<HTMLInputElement>('[data-slot="recipe-operation"]')[1]!
-        .querySelector<HTMLInputElement>('input[type="number"]')!
+        .querySelector<HTMLInputElement>('[role="spinbutton"]')!
       const value = String(1280 + (i % 2 === 0 ? 4 : 0))
       const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
       const t = await time(() => {

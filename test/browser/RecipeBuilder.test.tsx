@@ -94,3 +94,36 @@ describe.each([
     },
   )
 })
+
+describe('RecipeBuilder, a typo in a whole number', () => {
+  // A number input would hand over '' for "6e" (Chromium) or "6OO" (Firefox and Safari let
+  // letters in): the argument dropped out of the recipe unseen, and Convert stayed on.
+  it('keeps what was typed in the recipe, refuses it, and will not convert it', async () => {
+    const file = await operator.files.upload(new Blob([subjectPng() as BlobPart], { type: 'image/png' }), {
+      name: 'typo.png',
+    })
+    const converted = vi.fn()
+    render(
+      <RecipeBuilder
+        fileId={file.id}
+        previewDelay={10}
+        onConverted={converted}
+        defaultValue={{ kind: 'image', operations: [{ name: 'resize', args: ['800x600'] }] }}
+      />,
+      { wrapper: provider(secretKey) },
+    )
+    const height = await screen.findByRole('spinbutton', { name: 'Resize size height' }, { timeout: 10_000 })
+    await userEvent.clear(height)
+    await userEvent.type(height, '6e')
+    expect(document.querySelector('[data-slot="recipe-text"]')!.textContent).toBe('/-/resize/800x6e/')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'size must be a size WxH, Wx or xH (got "800x6e").',
+    )
+    expect(height.getAttribute('aria-invalid')).toBe('true')
+    const convert = screen.getByRole('button', { name: 'Convert' })
+    expect(convert).toHaveProperty('disabled', true)
+    await userEvent.keyboard('{Enter}')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(converted).not.toHaveBeenCalled()
+  })
+})

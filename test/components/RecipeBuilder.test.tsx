@@ -340,6 +340,40 @@ describe('RecipeBuilder', () => {
     expect(alerts).toEqual([])
   })
 
+  it('steps a whole number with ↑ and ↓ as a spin button, to the next multiple of its step, within its range', async () => {
+    const user = userEvent.setup()
+    await render_('subject', {
+      defaultValue: {
+        kind: 'image',
+        operations: [
+          { name: 'rotate', args: ['45'] },
+          { name: 'brightness', args: ['99'] },
+          { name: 'resize', args: ['x600'] },
+        ],
+      },
+    })
+    const angle = screen.getByRole('spinbutton', { name: 'Rotate angle' })
+    expect([angle.getAttribute('aria-valuenow'), angle.getAttribute('aria-valuemax')]).toEqual(['45', '270'])
+    angle.focus()
+    await user.keyboard('{ArrowUp}')
+    expect(angle).toHaveProperty('value', '90')
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}')
+    expect(angle).toHaveProperty('value', '270') // the range's end
+    await user.keyboard('{ArrowDown}')
+    expect(angle).toHaveProperty('value', '180')
+    const brightness = screen.getByRole('spinbutton', { name: 'Brightness value' })
+    expect(brightness.getAttribute('aria-valuemin')).toBe('-100')
+    brightness.focus()
+    await user.keyboard('{ArrowUp}{ArrowUp}')
+    expect(brightness).toHaveProperty('value', '100')
+    // An empty side starts from the lowest it can be; a side has no highest.
+    const width = screen.getByRole('spinbutton', { name: 'Resize size width' })
+    expect([width.hasAttribute('aria-valuenow'), width.hasAttribute('aria-valuemax')]).toEqual([false, false])
+    width.focus()
+    await user.keyboard('{ArrowUp}{ArrowUp}')
+    expect(recipeText()).toBe('/-/rotate/180/-/brightness/100/-/resize/2x600/')
+  })
+
   it("takes operation labels, argument names and problems from the provider's messages", async () => {
     const user = userEvent.setup()
     const { files } = await emulator.seed({ files: [{ sample: 'subject' }] })

@@ -1,5 +1,5 @@
 'use client'
-import { useId } from 'react'
+import { type ChangeEvent, type KeyboardEvent, useId } from 'react'
 import { recipeMessages } from '../../provider/messages.js'
 import type { RecipeArgSpec } from '../../recipe/catalogue.js'
 import { escapeRecipeText, unescapeRecipeText } from '../../recipe/recipeText.js'
@@ -92,30 +92,27 @@ export function ArgInput({
     case 'integer':
       return (
         <input
-          type="number"
           {...named(name)}
-          min={spec.min}
-          max={spec.max}
-          step={spec.step ?? 1}
-          value={value}
+          {...wholeNumber(value, onChange, spec.min, spec.max, spec.step, spec.default)}
           placeholder={spec.default === undefined ? undefined : String(spec.default)}
-          onChange={(e) => onChange(e.target.value)}
         />
       )
     case 'size': {
       const [w = '', h = ''] = value.split('x')
       const side = (which: 'width' | 'height', current: string) => (
         <input
-          type="number"
-          min={1}
-          step={spec.divisibleBy ?? 1}
           {...named(t(which === 'width' ? 'recipe.width' : 'recipe.height', { name }))}
-          value={current}
-          onChange={(e) => {
-            const [width, height] = which === 'width' ? [e.target.value, h] : [w, e.target.value]
-            // Both sides cleared: no size (an optional one is left out again), not `x`.
-            onChange(width || height ? `${width}x${height}` : '')
-          }}
+          {...wholeNumber(
+            current,
+            (next) => {
+              const [width, height] = which === 'width' ? [next, h] : [w, next]
+              // Both sides cleared: no size (an optional one is left out again), not `x`.
+              onChange(width || height ? `${width}x${height}` : '')
+            },
+            1,
+            undefined,
+            spec.divisibleBy,
+          )}
         />
       )
       return (
@@ -162,6 +159,42 @@ export function ArgInput({
       )
     default:
       return <input type="text" {...named(name)} value={value} onChange={(e) => onChange(e.target.value)} />
+  }
+}
+
+/**
+ * A whole number's field: text, not `type="number"`, so the recipe gets what was typed. Firefox
+ * and Safari let letters into a number input, whose value is then '' (Chromium too for `6e`):
+ * the argument silently dropped out of the recipe, with nothing refused and Convert still on.
+ * Typed text is checked by the recipe model like any other value. It is a spin button all the
+ * same: its range read out, and ↑/↓ step it (to the next multiple of `step`, within the range).
+ */
+function wholeNumber(
+  value: string,
+  set: (value: string) => void,
+  min: number,
+  max?: number,
+  step = 1,
+  start = 0,
+) {
+  const n = /^-?\d+$/.test(value) ? Number(value) : undefined
+  return {
+    type: 'text',
+    inputMode: min < 0 ? undefined : ('numeric' as const),
+    role: 'spinbutton',
+    'aria-valuemin': min,
+    'aria-valuemax': max,
+    'aria-valuenow': n,
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(e.target.value),
+    onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
+      const up = e.key === 'ArrowUp'
+      if (!up && e.key !== 'ArrowDown') return
+      e.preventDefault()
+      const next =
+        n === undefined ? start : up ? (Math.floor(n / step) + 1) * step : (Math.ceil(n / step) - 1) * step
+      set(String(Math.min(max ?? Number.POSITIVE_INFINITY, Math.max(min, next))))
+    },
   }
 }
 

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
-import { Activity, type ReactNode } from 'react'
+import { Activity, Profiler, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cdp } from 'vitest/browser'
 import { type FileResource, FileServiceProvider, FileUploader } from '../../src/index.ts'
@@ -277,6 +277,63 @@ describe('FileUploader in Chromium', () => {
     ])
     await vi.waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(2), { timeout: 10_000 })
     await vi.waitFor(() => expect(screen.queryByRole('list', { name: 'Uploads' })).toBeNull())
+  })
+
+  it('renders once per whole percent sent, however often the browser tells progress (WebKit: thousands of times)', async () => {
+    // Chromium tells upload progress about every 50 ms; WebKit at every few kB sent. Each event
+    // here is told as 300, spread over the bytes since the one before, each in a task of its own
+    // as WebKit's are (React batches what one task sets).
+    const own = Object.getOwnPropertyDescriptor(XMLHttpRequestEventTarget.prototype, 'onprogress')!
+    Object.defineProperty(XMLHttpRequestUpload.prototype, 'onprogress', {
+      configurable: true,
+      get() {
+        return own.get!.call(this)
+      },
+      set(listener: ((e: ProgressEvent) => void) | null) {
+        let last = 0
+        own.set!.call(this, (e: ProgressEvent) => {
+          const [from, channel] = [last, new MessageChannel()]
+          last = e.loaded
+          let i = 0
+          channel.port1.onmessage = () => {
+            const loaded = Math.round(from + ((e.loaded - from) * ++i) / 300)
+            listener?.call(
+              this,
+              new ProgressEvent('progress', { lengthComputable: true, loaded, total: e.total }),
+            )
+            if (i < 300) channel.port2.postMessage(null)
+            else channel.port1.close()
+          }
+          channel.port2.postMessage(null)
+        })
+      },
+    })
+    try {
+      // The answer waits until every event told has been handled.
+      await faults({ latency: 3000 })
+      const user = userEvent.setup()
+      let commits = 0
+      render(
+        <Profiler id="uploader" onRender={() => commits++}>
+          <FileUploader />
+        </Profiler>,
+        { wrapper: Wrapper },
+      )
+      await user.upload(
+        screen.getByLabelText('Choose files'),
+        new File([new Uint8Array(8 * 1024 * 1024)], 'many.bin'),
+      )
+      await vi.waitFor(
+        () => expect(within(item('many.bin')).getByRole('status').textContent).toBe('Uploaded'),
+        {
+          timeout: 10_000,
+        },
+      )
+      // 101 percents at most, and the item's other states (queued, sent, uploaded).
+      expect(commits).toBeLessThan(110)
+    } finally {
+      delete (XMLHttpRequestUpload.prototype as { onprogress?: unknown }).onprogress
+    }
   })
 
   it("says why the server refused a file over its limit, and offers no retry that can't work", async () => {

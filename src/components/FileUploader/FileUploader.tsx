@@ -188,14 +188,20 @@ export const FileUploader = withRef(function FileUploader({
     // progress, "all sent" is never known; offline, a browser uploads through XHR.)
     let sentAll = false
     let again = false
+    // What is shown moves by whole percents: WebKit tells progress thousands of times in a large
+    // upload (Chromium every 50 ms), and a render for each held the page for half a second.
+    let shown = -1
     send({
       file,
       name: file.name,
       metadata: meta,
       signal: controller.signal,
       onProgress: ({ loaded, total }) => {
-        sentAll = loaded >= (total || file.size)
-        update(key, { loaded, total: total || file.size })
+        total ||= file.size
+        sentAll = loaded >= total
+        const percent = sentAll ? 100 : Math.floor((loaded / total) * 100)
+        if (percent !== shown) update(key, { loaded, total })
+        shown = percent
       },
     })
       .then((result) => {

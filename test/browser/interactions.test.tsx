@@ -270,6 +270,23 @@ describe('in Chromium', () => {
     )
   }, 30_000)
 
+  it("takes a row's drag as soon as it enters another row, by dragenter, not only at the next dragover", async () => {
+    // When the element under the pointer changes, Chromium and WebKit fire dragenter there and
+    // decide from it whether a drop may land; dragover comes only at the pointer's next move.
+    // A drop released the moment the pointer crossed into a row's handle or name was lost
+    // (a real X11 drag in WebKit and Chromium; Playwright's drags always send a dragover first).
+    const { group } = await groupOf(2, 'q')
+    render(<GroupEditor groupId={group.id} />, { wrapper: provider(secretKey) })
+    await waitFor(() => expect(handles()).toHaveLength(2), { timeout: 10_000 })
+    const rowDrag = new DataTransfer()
+    rowDrag.setData('application/x-filekit-row', 'q1')
+    const enter = (target: Element, dataTransfer: DataTransfer) =>
+      target.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer }))
+    const handle = screen.getByRole('button', { name: '2. q2.txt' })
+    expect(enter(handle, rowDrag)).toBe(false) // canceled: a drop may land
+    expect(enter(handle.parentElement!.querySelector('bdi')!, rowDrag)).toBe(false)
+  })
+
   it('copies the new group token and the recipe text to the clipboard', async () => {
     const [file] = await uploaded(['copy.txt'])
     const view = render(<GroupEditor />, { wrapper: provider() })

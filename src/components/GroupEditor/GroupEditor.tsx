@@ -154,6 +154,9 @@ const FileRow = memo(function FileRow({ file, index, isLast, hintId, actions, ha
       // drag's end (`dragend`) would reach no one. Ended anywhere else, or canceled: the drag is
       // over, nothing moves (nor at a later drop on a row, a file from the desktop say).
       onDragEnd={() => actions.current.endDrag()}
+      // A drop may land here: said at dragenter too, which Chromium and WebKit ask when the
+      // pointer crosses into the row or a part of it (dragover comes only at its next move).
+      onDragEnter={(e) => e.preventDefault()}
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => {
         e.preventDefault()

@@ -240,7 +240,7 @@ describe('FileUploader in Chromium', () => {
     expect(onUploaded).toHaveBeenCalledTimes(1)
   })
 
-  it('is highlighted while files are dragged over it, also over the text inside it, and only for files', async () => {
+  it('is highlighted while files are dragged over it, also over the text inside it, and only for files; takes a drop from the moment one enters', async () => {
     const { container } = render(<FileUploader />, { wrapper: Wrapper })
     const zone = container.querySelector<HTMLElement>('[data-slot="dropzone"]')!
     const label = zone.querySelector('label')!
@@ -265,6 +265,11 @@ describe('FileUploader in Chromium', () => {
     expect(zone.dataset.dragging).toBe('true')
     drag('dragleave', zone, document.body)
     await vi.waitFor(() => expect(zone.dataset.dragging).toBeUndefined())
+    // Crossing into the zone or a part of it, Chromium and WebKit ask dragenter whether a drop
+    // may land (dragover comes at the next move): a file dropped at once lands, not in the tab.
+    for (const part of [zone, zone.querySelector('p')!, label])
+      expect(drag('dragenter', part, null)).toBe(false)
+    expect(drag('dragenter', label, null, text)).toBe(true)
   })
 
   it('with keepUploaded={false} drops each file from its list once uploaded', async () => {

@@ -349,6 +349,16 @@ export const FileUploader = withRef(function FileUploader({
     },
   })
 
+  const dragOver = (e: DragEvent) => {
+    // Only files: a row dragged in GroupEditor, or selected text, is not something to upload.
+    if (!e.dataTransfer.types.includes('Files')) return
+    // Disabled, a drop is still taken here (the browser would open the file in the tab),
+    // and shown as not possible.
+    e.preventDefault()
+    if (disabled) e.dataTransfer.dropEffect = 'none'
+    else setDragging(true)
+  }
+
   return (
     <div
       {...rest}
@@ -361,15 +371,10 @@ export const FileUploader = withRef(function FileUploader({
         data-slot="dropzone"
         data-dragging={isDragging || undefined}
         className="fk-dropzone"
-        onDragOver={(e) => {
-          // Only files: a row dragged in GroupEditor, or selected text, is not something to upload.
-          if (!e.dataTransfer.types.includes('Files')) return
-          // Disabled, a drop is still taken here (the browser would open the file in the tab),
-          // and shown as not possible.
-          e.preventDefault()
-          if (disabled) e.dataTransfer.dropEffect = 'none'
-          else setDragging(true)
-        }}
+        onDragOver={dragOver}
+        // Asked too when the pointer crosses into the zone or a part of it (Chromium and WebKit
+        // send dragover only at its next move): a file dropped at once lands, not in the tab.
+        onDragEnter={dragOver}
         // Moving onto the text inside the zone leaves the zone itself: not a real leave.
         onDragLeave={(e) => {
           if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false)

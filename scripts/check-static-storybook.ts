@@ -75,6 +75,39 @@ try {
     }
     await page.close()
   }
+  // styles.css as a host's production build gives it: Vite minifies CSS for its default browser
+  // targets, and lowered light-dark() inside the --fk-* variables to a form that is invalid where
+  // they are defined (no colours, borders or focus ring in any browser). Light and dark themes.
+  for (const [id, background] of [
+    ['components-fileuploader--default', 'rgb(255, 255, 255)'],
+    ['components-fileuploader--dark-theme', 'rgb(13, 17, 23)'],
+  ] as const) {
+    const page = await browser.newPage()
+    await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`)
+    try {
+      await page.locator('.fk-uploader').waitFor({ timeout: 30_000 })
+      // The keyboard on one of the uploader's buttons (the file input draws its ring on its label).
+      await page.keyboard.press('Tab')
+      const focused = '.fk-uploader :is(.fk-button:focus-visible, input:focus-visible + label)'
+      // No function declared inside: tsx would name it with a helper the page doesn't have.
+      const look = await page.evaluate((focused) => {
+        const root = getComputedStyle(document.querySelector('.fk-uploader')!)
+        const button = getComputedStyle(document.querySelector(focused)!)
+        return {
+          background: root.backgroundColor,
+          ring: `${button.outlineStyle} ${button.outlineWidth}`,
+          border: button.borderTopStyle,
+        }
+      }, focused)
+      if (look.background !== background || look.ring !== 'solid 2px' || look.border !== 'solid')
+        throw new Error(JSON.stringify(look))
+      console.log(`ok    ${id}: background ${look.background}, focus ring ${look.ring}, borders`)
+    } catch (error) {
+      failed++
+      console.error(`FAIL  ${id}: the built stylesheet's look is lost: ${(error as Error).message}`)
+    }
+    await page.close()
+  }
   // The Introduction's Markdown tables (auth modes, theming variables) render as tables.
   await checkDocs('introduction--docs', async (docs) => {
     await docs

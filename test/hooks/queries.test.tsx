@@ -180,7 +180,8 @@ describe('query hooks against the emulator', () => {
     expect(count('GET', '/files.json')).toBe(2)
     // 2000 fit: read whole.
     rerender({ id: groups[1]!.id })
-    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    // 100 pages, four at a time: past waitFor's 1 s on a busy machine (seen once, React 18 job).
+    await waitFor(() => expect(result.current.isSuccess).toBe(true), { timeout: 10_000 })
     expect(result.current.data!.data.map((f) => f.id)).toEqual(ids.slice(1))
     expect(count('GET', '/files.json')).toBe(102)
     // Seeding 2001 files takes seconds on a busy machine, past the 5 s default.

@@ -85,7 +85,8 @@ try {
     const page = await browser.newPage()
     await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`)
     try {
-      await page.locator('.fk-uploader').waitFor({ timeout: 30_000 })
+      // Once its play has uploaded its two files: nothing on the page changes after that.
+      await page.getByText('Uploaded', { exact: true }).nth(1).waitFor({ timeout: 30_000 })
       // The keyboard on one of the uploader's buttons (the file input draws its ring on its label).
       await page.keyboard.press('Tab')
       const focused = '.fk-uploader :is(.fk-button:focus-visible, input:focus-visible + label)'
@@ -93,15 +94,31 @@ try {
       const look = await page.evaluate((focused) => {
         const root = getComputedStyle(document.querySelector('.fk-uploader')!)
         const button = getComputedStyle(document.querySelector(focused)!)
+        // A host's own light-dark(), lowered by its build as lightningcss lowers it, on a dark
+        // page: its text inside a component must stay the host's dark-page colour. The kit may
+        // not set lightningcss's variables on its roots (a lowered color-scheme of its own would).
+        const host = document.head.appendChild(document.createElement('style'))
+        host.textContent = `:root { --lightningcss-light: ; --lightningcss-dark: initial }
+          .host-text { color: var(--lightningcss-light, rgb(1, 2, 3)) var(--lightningcss-dark, rgb(250, 250, 250)) }`
+        const text = document.querySelector('.fk-uploader')!.appendChild(document.createElement('span'))
+        text.className = 'host-text'
         return {
           background: root.backgroundColor,
           ring: `${button.outlineStyle} ${button.outlineWidth}`,
           border: button.borderTopStyle,
+          hostText: getComputedStyle(text).color,
         }
       }, focused)
-      if (look.background !== background || look.ring !== 'solid 2px' || look.border !== 'solid')
+      if (
+        look.background !== background ||
+        look.ring !== 'solid 2px' ||
+        look.border !== 'solid' ||
+        look.hostText !== 'rgb(250, 250, 250)'
+      )
         throw new Error(JSON.stringify(look))
-      console.log(`ok    ${id}: background ${look.background}, focus ring ${look.ring}, borders`)
+      console.log(
+        `ok    ${id}: background ${look.background}, focus ring ${look.ring}, borders, a host's dark text inside`,
+      )
     } catch (error) {
       failed++
       console.error(`FAIL  ${id}: the built stylesheet's look is lost: ${(error as Error).message}`)

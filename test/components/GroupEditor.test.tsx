@@ -1091,6 +1091,9 @@ describe('GroupEditor', () => {
     const { files } = await emulator.seed({ files: [{ name: 'photo.png' }] })
     // A conversion's new file stays pending for a while: the service refuses it in a group.
     const converted = await client.conversions.convert(files[0]!.id, 'image', '/-/format/webp/')
+    // The emulator's clock stands still from now on: the new file stays processing however slow
+    // the machine (in CI, with other browsers running, it was ready by the time of Save).
+    vi.useFakeTimers({ toFake: ['Date'] })
     const user = userEvent.setup()
     const { Wrapper } = wrapper()
     render(<GroupEditor groupId={group.id} />, { wrapper: Wrapper })

@@ -374,6 +374,44 @@ describe('RecipeBuilder', () => {
     expect(recipeText()).toBe('/-/rotate/180/-/brightness/100/-/resize/2x600/')
   })
 
+  it('steps a side divisible by 4 by its multiples, keeps a percent side a percent, and reads full-width digits', async () => {
+    const user = userEvent.setup()
+    const { files } = await emulator.seed({ files: [{ sample: 'video' }, { sample: 'subject' }] })
+    const { Wrapper } = wrapper()
+    const video = render(
+      <RecipeBuilder
+        fileId={files[0]!.id}
+        previewDelay={10}
+        defaultValue={{ kind: 'video', operations: [{ name: 'size', args: ['x480'] }] }}
+      />,
+      { wrapper: Wrapper },
+    )
+    const width = await screen.findByRole('spinbutton', { name: 'Size size width' })
+    width.focus()
+    await user.keyboard('{ArrowUp}')
+    expect(recipeText()).toBe('/size/4x480/')
+    await user.keyboard('{ArrowDown}')
+    expect(recipeText()).toBe('/size/4x480/') // 1 is no multiple of 4: the model would refuse it
+    // An IME's full-width digits (Japanese, Chinese), as the number input used to read them.
+    await user.clear(width)
+    await user.type(width, '８００')
+    expect(recipeText()).toBe('/size/800x480/')
+    video.unmount()
+    render(
+      <RecipeBuilder
+        fileId={files[1]!.id}
+        previewDelay={10}
+        defaultValue={{ kind: 'image', operations: [{ name: 'text', args: ['50px50p', '10,10', 'hi'] }] }}
+      />,
+      { wrapper: Wrapper },
+    )
+    const side = await screen.findByRole('spinbutton', { name: 'Text size width' })
+    expect(side.hasAttribute('inputmode')).toBe(false) // a number pad has no p
+    side.focus()
+    await user.keyboard('{ArrowUp}')
+    expect(recipeText()).toBe('/-/text/51px50p/10,10/hi/')
+  })
+
   it("takes operation labels, argument names and problems from the provider's messages", async () => {
     const user = userEvent.setup()
     const { files } = await emulator.seed({ files: [{ sample: 'subject' }] })

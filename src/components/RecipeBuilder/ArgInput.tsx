@@ -112,6 +112,8 @@ export function ArgInput({
             1,
             undefined,
             spec.divisibleBy,
+            0,
+            spec.percent,
           )}
         />
       )
@@ -162,12 +164,16 @@ export function ArgInput({
   }
 }
 
+/** Digits and minus signs as typed by an IME (full-width `８００`, `－`) or a word processor (`−`). */
+const plainDigits = (text: string) => text.normalize('NFKC').replace(/[\u2212\u2012-\u2015]/g, '-')
+
 /**
  * A whole number's field: text, not `type="number"`, so the recipe gets what was typed. Firefox
  * and Safari let letters into a number input, whose value is then '' (Chromium too for `6e`):
  * the argument silently dropped out of the recipe, with nothing refused and Convert still on.
  * Typed text is checked by the recipe model like any other value. It is a spin button all the
- * same: its range read out, and ↑/↓ step it (to the next multiple of `step`, within the range).
+ * same: its range read out, and ↑/↓ step it to the next multiple of `step` within the range (a
+ * size side divisible by 4 never becomes 1); a percent side (`50p`) keeps its `p`.
  */
 function wholeNumber(
   value: string,
@@ -176,24 +182,36 @@ function wholeNumber(
   max?: number,
   step = 1,
   start = 0,
+  percent?: boolean,
 ) {
-  const n = /^-?\d+$/.test(value) ? Number(value) : undefined
+  const [, digits, unit = ''] = (percent ? /^(-?\d+)(p?)$/ : /^(-?\d+)$/).exec(value) ?? []
+  const n = digits === undefined ? undefined : Number(digits)
+  const [lo, hi] = [Math.ceil(min / step) * step, Math.floor((max ?? Number.MAX_SAFE_INTEGER) / step) * step]
+  const typed = (e: { currentTarget: HTMLInputElement }) => set(plainDigits(e.currentTarget.value))
   return {
     type: 'text',
-    inputMode: min < 0 ? undefined : ('numeric' as const),
+    // A phone's number pad has neither a minus nor a p.
+    inputMode: min < 0 || percent ? undefined : ('numeric' as const),
     role: 'spinbutton',
     'aria-valuemin': min,
     'aria-valuemax': max,
-    'aria-valuenow': n,
+    'aria-valuenow': unit ? undefined : n,
     value,
-    onChange: (e: ChangeEvent<HTMLInputElement>) => set(e.target.value),
+    // Not mid-composition: an IME's text is replaced once it is committed.
+    onChange: (e: ChangeEvent<HTMLInputElement>) =>
+      (e.nativeEvent as InputEvent).isComposing ? set(e.target.value) : typed(e),
+    onCompositionEnd: typed,
     onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
       const up = e.key === 'ArrowUp'
       if (!up && e.key !== 'ArrowDown') return
       e.preventDefault()
       const next =
-        n === undefined ? start : up ? (Math.floor(n / step) + 1) * step : (Math.ceil(n / step) - 1) * step
-      set(String(Math.min(max ?? Number.POSITIVE_INFINITY, Math.max(min, next))))
+        n === undefined
+          ? Math.ceil(Math.max(start, lo) / step) * step
+          : up
+            ? (Math.floor(n / step) + 1) * step
+            : (Math.ceil(n / step) - 1) * step
+      set(`${Math.min(hi, Math.max(lo, next))}${unit}`)
     },
   }
 }

@@ -53,7 +53,7 @@ const options = (select: HTMLElement) =>
     .map((o) => o.textContent)
 
 async function render_(
-  fileSample: 'subject' | 'pdf' = 'subject',
+  fileSample: 'subject' | 'pdf' | 'video' = 'subject',
   props: Partial<Parameters<typeof RecipeBuilder>[0]> = {},
 ) {
   const { files } = await emulator.seed({ files: [{ sample: fileSample }] })
@@ -376,17 +376,10 @@ describe('RecipeBuilder', () => {
 
   it('steps a side divisible by 4 by its multiples, keeps a percent side a percent, and reads full-width digits', async () => {
     const user = userEvent.setup()
-    const { files } = await emulator.seed({ files: [{ sample: 'video' }, { sample: 'subject' }] })
-    const { Wrapper } = wrapper()
-    const video = render(
-      <RecipeBuilder
-        fileId={files[0]!.id}
-        previewDelay={10}
-        defaultValue={{ kind: 'video', operations: [{ name: 'size', args: ['x480'] }] }}
-      />,
-      { wrapper: Wrapper },
-    )
-    const width = await screen.findByRole('spinbutton', { name: 'Size size width' })
+    const video = await render_('video', {
+      defaultValue: { kind: 'video', operations: [{ name: 'size', args: ['x480'] }] },
+    })
+    const width = screen.getByRole('spinbutton', { name: 'Size size width' })
     width.focus()
     await user.keyboard('{ArrowUp}')
     expect(recipeText()).toBe('/size/4x480/')
@@ -397,15 +390,10 @@ describe('RecipeBuilder', () => {
     await user.type(width, '８００')
     expect(recipeText()).toBe('/size/800x480/')
     video.unmount()
-    render(
-      <RecipeBuilder
-        fileId={files[1]!.id}
-        previewDelay={10}
-        defaultValue={{ kind: 'image', operations: [{ name: 'text', args: ['50px50p', '10,10', 'hi'] }] }}
-      />,
-      { wrapper: Wrapper },
-    )
-    const side = await screen.findByRole('spinbutton', { name: 'Text size width' })
+    await render_('subject', {
+      defaultValue: { kind: 'image', operations: [{ name: 'text', args: ['50px50p', '10,10', 'hi'] }] },
+    })
+    const side = screen.getByRole('spinbutton', { name: 'Text size width' })
     expect(side.hasAttribute('inputmode')).toBe(false) // a number pad has no p
     side.focus()
     await user.keyboard('{ArrowUp}')

@@ -93,7 +93,7 @@ export function ArgInput({
       return (
         <input
           {...named(name)}
-          {...wholeNumber(value, onChange, spec.min, spec.max, spec.step, spec.default)}
+          {...wholeNumber(value, onChange, spec)}
           placeholder={spec.default === undefined ? undefined : String(spec.default)}
         />
       )
@@ -109,11 +109,7 @@ export function ArgInput({
               // Both sides cleared: no size (an optional one is left out again), not `x`.
               onChange(width || height ? `${width}x${height}` : '')
             },
-            1,
-            undefined,
-            spec.divisibleBy,
-            0,
-            spec.percent,
+            { min: 1, step: spec.divisibleBy, percent: spec.percent },
           )}
         />
       )
@@ -178,11 +174,20 @@ const plainDigits = (text: string) => text.normalize('NFKC').replace(/[\u2212\u2
 function wholeNumber(
   value: string,
   set: (value: string) => void,
-  min: number,
-  max?: number,
-  step = 1,
-  start = 0,
-  percent?: boolean,
+  // An integer argument's spec (its default is where ↑/↓ start from an empty field), or a side's.
+  {
+    min,
+    max,
+    step = 1,
+    default: start = 0,
+    percent,
+  }: {
+    min: number
+    max?: number
+    step?: number | undefined
+    default?: number
+    percent?: boolean | undefined
+  },
 ) {
   const [, digits, unit = ''] = (percent ? /^(-?\d+)(p?)$/ : /^(-?\d+)$/).exec(value) ?? []
   const n = digits === undefined ? undefined : Number(digits)

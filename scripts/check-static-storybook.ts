@@ -40,10 +40,10 @@ const checks: [id: string, text: string][] = [
 ]
 let failed = 0
 
-/** Opens a docs page and runs `check` on it: what it returns is said as ok, what it throws as FAIL. */
-async function checkDocs(id: string, check: (page: Page) => Promise<string>) {
+/** Opens a docs (or story) page and runs `check` on it: what it returns is said as ok, what it throws as FAIL. */
+async function checkPage(id: string, check: (page: Page) => Promise<string>, viewMode = 'docs') {
   const page = await browser.newPage()
-  await page.goto(`${base}/iframe.html?id=${id}&viewMode=docs`)
+  await page.goto(`${base}/iframe.html?id=${id}&viewMode=${viewMode}`)
   try {
     console.log(`ok    ${id}: ${await check(page)}`)
   } catch (error) {
@@ -82,51 +82,47 @@ try {
     ['components-fileuploader--default', 'rgb(255, 255, 255)'],
     ['components-fileuploader--dark-theme', 'rgb(13, 17, 23)'],
   ] as const) {
-    const page = await browser.newPage()
-    await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`)
-    try {
-      // Once its play has uploaded its two files: nothing on the page changes after that.
-      await page.getByText('Uploaded', { exact: true }).nth(1).waitFor({ timeout: 30_000 })
-      // The keyboard on one of the uploader's buttons (the file input draws its ring on its label).
-      await page.keyboard.press('Tab')
-      const focused = '.fk-uploader :is(.fk-button:focus-visible, input:focus-visible + label)'
-      // No function declared inside: tsx would name it with a helper the page doesn't have.
-      const look = await page.evaluate((focused) => {
-        const root = getComputedStyle(document.querySelector('.fk-uploader')!)
-        const button = getComputedStyle(document.querySelector(focused)!)
-        // A host's own light-dark(), lowered by its build as lightningcss lowers it, on a dark
-        // page: its text inside a component must stay the host's dark-page colour. The kit may
-        // not set lightningcss's variables on its roots (a lowered color-scheme of its own would).
-        const host = document.head.appendChild(document.createElement('style'))
-        host.textContent = `:root { --lightningcss-light: ; --lightningcss-dark: initial }
-          .host-text { color: var(--lightningcss-light, rgb(1, 2, 3)) var(--lightningcss-dark, rgb(250, 250, 250)) }`
-        const text = document.querySelector('.fk-uploader')!.appendChild(document.createElement('span'))
-        text.className = 'host-text'
-        return {
-          background: root.backgroundColor,
-          ring: `${button.outlineStyle} ${button.outlineWidth}`,
-          border: button.borderTopStyle,
-          hostText: getComputedStyle(text).color,
-        }
-      }, focused)
-      if (
-        look.background !== background ||
-        look.ring !== 'solid 2px' ||
-        look.border !== 'solid' ||
-        look.hostText !== 'rgb(250, 250, 250)'
-      )
-        throw new Error(JSON.stringify(look))
-      console.log(
-        `ok    ${id}: background ${look.background}, focus ring ${look.ring}, borders, a host's dark text inside`,
-      )
-    } catch (error) {
-      failed++
-      console.error(`FAIL  ${id}: the built stylesheet's look is lost: ${(error as Error).message}`)
-    }
-    await page.close()
+    await checkPage(
+      id,
+      async (page) => {
+        // Once its play has uploaded its two files: nothing on the page changes after that.
+        await page.getByText('Uploaded', { exact: true }).nth(1).waitFor({ timeout: 30_000 })
+        // The keyboard on one of the uploader's buttons (the file input draws its ring on its label).
+        await page.keyboard.press('Tab')
+        const focused = '.fk-uploader :is(.fk-button:focus-visible, input:focus-visible + label)'
+        // No function declared inside: tsx would name it with a helper the page doesn't have.
+        const look = await page.evaluate((focused) => {
+          const root = getComputedStyle(document.querySelector('.fk-uploader')!)
+          const button = getComputedStyle(document.querySelector(focused)!)
+          // A host's own light-dark(), lowered by its build as lightningcss lowers it, on a dark
+          // page: its text inside a component must stay the host's dark-page colour. The kit may
+          // not set lightningcss's variables on its roots (a lowered color-scheme of its own would).
+          const host = document.head.appendChild(document.createElement('style'))
+          host.textContent = `:root { --lightningcss-light: ; --lightningcss-dark: initial }
+            .host-text { color: var(--lightningcss-light, rgb(1, 2, 3)) var(--lightningcss-dark, rgb(250, 250, 250)) }`
+          const text = document.querySelector('.fk-uploader')!.appendChild(document.createElement('span'))
+          text.className = 'host-text'
+          return {
+            background: root.backgroundColor,
+            ring: `${button.outlineStyle} ${button.outlineWidth}`,
+            border: button.borderTopStyle,
+            hostText: getComputedStyle(text).color,
+          }
+        }, focused)
+        if (
+          look.background !== background ||
+          look.ring !== 'solid 2px' ||
+          look.border !== 'solid' ||
+          look.hostText !== 'rgb(250, 250, 250)'
+        )
+          throw new Error(`the built stylesheet's look is lost: ${JSON.stringify(look)}`)
+        return `background ${look.background}, focus ring ${look.ring}, borders, a host's dark text inside`
+      },
+      'story',
+    )
   }
   // The Introduction's Markdown tables (auth modes, theming variables) render as tables.
-  await checkDocs('introduction--docs', async (docs) => {
+  await checkPage('introduction--docs', async (docs) => {
     await docs
       .locator('table')
       .nth(1)
@@ -137,7 +133,7 @@ try {
     return 'its 2 tables are tables'
   })
   // The Props page: a table per component, types as written (not "union"), no story run.
-  await checkDocs('props--docs', async (props) => {
+  await checkPage('props--docs', async (props) => {
     await props.locator('table').nth(5).waitFor({ timeout: 30_000 })
     const text = await props.locator('body').innerText()
     if (!text.includes('(group: Group) => void') || /\bunion\b/.test(text) || text.includes('@default'))

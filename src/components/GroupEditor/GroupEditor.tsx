@@ -90,6 +90,17 @@ export const CHUNK = 50
 /** The type of data a row's drag carries: what tells it from other drags dropped on a row. */
 const ROW = 'application/x-filekit-row'
 
+/**
+ * Focuses a row's control and scrolls it into view. focus() alone scrolls in Chromium and
+ * Firefox, but WebKit does not always reveal an element in a chunk it skips (content-visibility):
+ * a row moved by the keyboard then kept focus out of sight. Where focus() did scroll, this is a no-op.
+ */
+const reveal = (control: HTMLElement | undefined) => {
+  control?.focus()
+  // Optional: jsdom, where hosts test, has no scrollIntoView.
+  control?.scrollIntoView?.({ block: 'nearest' })
+}
+
 const nameOf = (file: FileResource) => shownName(file.originalName ?? file.id)
 
 /**
@@ -416,7 +427,7 @@ export const GroupEditor = withRef(function GroupEditor({
   const focused = useRef<[Element, string, number] | null>(null)
 
   useEffect(() => {
-    if (focusAfter.current) handles.current.get(focusAfter.current)?.focus()
+    if (focusAfter.current) reveal(handles.current.get(focusAfter.current))
     focusAfter.current = null
     // The keyboard was on a control of a row that moved into another chunk (a new element there,
     // by a refresh that brings files before it, say): it goes to the same control of the new
@@ -424,7 +435,7 @@ export const GroupEditor = withRef(function GroupEditor({
     const [was, id, control] = focused.current ?? []
     if (was && !was.isConnected) {
       focused.current = null
-      ;(handles.current.get(id!)?.parentElement?.children[control!] as HTMLElement | undefined)?.focus()
+      reveal(handles.current.get(id!)?.parentElement?.children[control!] as HTMLElement | undefined)
     }
   })
 

@@ -168,13 +168,15 @@ export const Many: Story = {
 export const StillProcessing: Story = {
   ...withGroup,
   name: 'Still processing (timed out)',
-  // The group takes 0.8 s to be ready here; the editor gives up polling after 0.3 s.
+  // The group takes 2 s to be ready here; the editor gives up polling after 0.3 s.
   args: { polling: { initialInterval: 100, maxWait: 300 } },
   loaders: [seed({ files: [{}, {}], groups: [{ files: [0, 1], status: 'pending' }] })],
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(canvas.getByText(/Still processing/)).toBeVisible(), { timeout: 4000 })
-    await new Promise((resolve) => setTimeout(resolve, 800))
+    // Once the service has built it, the user asks again.
+    const id = (loaded.seeded as Seeded).groups[0]!.id
+    await waitFor(async () => expect((await operator.groups.get(id)).status).toBe('ready'), { timeout: 4000 })
     await userEvent.click(canvas.getByRole('button', { name: 'Check again' }))
     await waitFor(() => expect(canvas.getByText(/Status: Ready/)).toBeVisible(), { timeout: 4000 })
   },

@@ -6,7 +6,9 @@ export const baseUrl = 'https://files.storybook.test'
 export const emulator = createFileServiceEmulator({
   projectId: 'demo',
   secretKey: 'demo_secret_key',
-  delays: { group: 800, action: 2000, conversion: 1500, fetch: 800 },
+  // A group builds in 2 s: long enough for a story to see it pending on a slow first load (a
+  // service worker waking up in Firefox), short enough to watch it turn ready.
+  delays: { group: 2000, action: 2000, conversion: 1500, fetch: 800 },
 })
 export const handlers = createFileServiceHandlers(emulator, { baseUrl })
 

@@ -1,35 +1,11 @@
-// Serves the static Storybook build as plain files and checks in Chromium that stories render
-// with the in-browser emulator answering (the MSW worker is part of the build). It is served
-// under a path (`/storybook/`), as on a project site: nothing may assume the site's root.
-import { createReadStream, existsSync, statSync } from 'node:fs'
-import { createServer } from 'node:http'
-import { extname, join, normalize } from 'node:path'
+// Checks in Chromium that the static Storybook build's stories render with the in-browser
+// emulator answering (the MSW worker is part of the build), served as plain files under a path.
 import { chromium, type Page } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../test/support/chromium.ts'
+import { serveStorybook } from './serve-storybook.ts'
 
-const root = 'storybook-static'
-const types: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-}
-const prefix = '/storybook'
-const server = createServer((req, res) => {
-  const pathname = new URL(req.url ?? '/', 'http://x').pathname
-  if (!pathname.startsWith(`${prefix}/`)) return void res.writeHead(404).end()
-  // normalize() resolves `..`, and anything still climbing out of the root is cut off.
-  const path = normalize(decodeURIComponent(pathname.slice(prefix.length))).replace(/^(\.\.[/\\])+/, '')
-  let file = join(root, path)
-  if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html')
-  if (!existsSync(file)) return void res.writeHead(404).end()
-  res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' })
-  createReadStream(file).pipe(res)
-})
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-const base = `http://127.0.0.1:${(server.address() as { port: number }).port}${prefix}`
+const server = await serveStorybook()
+const { base } = server
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
 // Each text is what the story shows after its play function has run.
 const checks: [id: string, text: string][] = [

@@ -9,6 +9,7 @@
 // `node --import tsx scripts/check-engines.ts [firefox|webkit] [part of a story id]`
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
 import { join } from 'node:path'
 import puppeteer from 'puppeteer-core'
 import { Builder } from 'selenium-webdriver'
@@ -104,7 +105,13 @@ async function webkit(): Promise<Engine> {
       `WebKitGTK's WebDriver or MiniBrowser is missing: ${install} (or set WEBKIT_DRIVER_PATH, MINIBROWSER_PATH)`,
     )
   const [DISPLAY, xvfb] = await display()
-  const port = 40000 + Math.floor(Math.random() * 20000)
+  // A port free now: the driver takes no port 0.
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
   const driver = spawn(webkitDriverPath, [`--port=${port}`], {
     // C.UTF-8: WebKit warns at every start under a locale the machine hasn't generated.
     env: { ...process.env, DISPLAY, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },

@@ -2,7 +2,7 @@
 // Chromium stops a nested form's submit at that form: only a real browser shows what happens.
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { userEvent } from 'vitest/browser'
+import { cdp, userEvent } from 'vitest/browser'
 import { createFileServiceClient, type Recipe, RecipeBuilder } from '../../src/index.ts'
 import { subjectPng } from '../../src/testing/index.ts'
 import { baseUrl, projectId, secretKey } from './support.ts'
@@ -125,5 +125,43 @@ describe('RecipeBuilder, a typo in a whole number', () => {
     await userEvent.keyboard('{Enter}')
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(converted).not.toHaveBeenCalled()
+  })
+})
+
+describe('RecipeBuilder, a whole number typed through an IME', () => {
+  // Chromium's own composition (CDP's Input.imeSetComposition, as an IME drives it), not events
+  // made up by the test: jsdom and Playwright's typing never compose.
+  it('leaves the composition alone, and makes its full-width digits ASCII once it is committed', async () => {
+    const file = await operator.files.upload(new Blob([subjectPng() as BlobPart], { type: 'image/png' }), {
+      name: 'ime.png',
+    })
+    render(
+      <RecipeBuilder
+        fileId={file.id}
+        previewDelay={10}
+        defaultValue={{ kind: 'image', operations: [{ name: 'resize', args: ['x600'] }] }}
+      />,
+      { wrapper: provider(secretKey) },
+    )
+    const width = await screen.findByRole<HTMLInputElement>(
+      'spinbutton',
+      { name: 'Resize size width' },
+      { timeout: 10_000 },
+    )
+    width.focus()
+    const recipeText = () => document.querySelector('[data-slot="recipe-text"]')!.textContent
+    for (const text of ['８', '８０', '８００']) {
+      await cdp().send('Input.imeSetComposition', {
+        text,
+        selectionStart: text.length,
+        selectionEnd: text.length,
+      })
+      // Rewriting the field mid-composition would end it: the IME's text stays as it is.
+      await waitFor(() => expect(width.value).toBe(text))
+    }
+    await cdp().send('Input.insertText', { text: '８００' })
+    await waitFor(() => expect(width.value).toBe('800'))
+    expect(recipeText()).toBe('/-/resize/800x600/')
+    expect(width.getAttribute('aria-valuenow')).toBe('800')
   })
 })

@@ -1,7 +1,8 @@
 // Plays every story of the static Storybook build in Firefox and in WebKit, the engines the other
 // tests (Chromium only) don't reach: each story is rendered in a fresh page with the in-browser
 // emulator answering, its play function runs, and the story fails on a play error, an error
-// thrown or left unhandled on the page, a console error, or no end within a minute.
+// thrown or left unhandled on the page, a console error, or no end within a minute. Each docs
+// page is rendered the same way, and fails on the same errors.
 //
 // Firefox is Debian's firefox-esr, driven by puppeteer-core over WebDriver BiDi. WebKit is
 // WebKitGTK's MiniBrowser through its WebDriver (Debian's webkit2gtk-driver, which has no BiDi)
@@ -16,9 +17,10 @@ import { Builder } from 'selenium-webdriver'
 import { serveStorybook, storybookRoot } from './serve-storybook.ts'
 
 type Result = { status: string; errors: string[]; ms: number }
+type Entry = { id: string; type: 'story' | 'docs' }
 type Engine = {
   version: string
-  play: (url: string, storyId: string) => Promise<Result>
+  play: (url: string, entry: Entry) => Promise<Result>
   close: () => Promise<void>
 }
 
@@ -39,7 +41,7 @@ const miniBrowserPath =
  * preview, listens to it, then asks it for the story. Storybook reports a story whose play threw
  * as finished with "success" in a static build, so its exception events are heard too.
  */
-const playStory = `(storyId) => new Promise((done) => {
+const playStory = `(storyId, viewMode) => new Promise((done) => {
   const started = Date.now()
   const errors = []
   const timer = setTimeout(() => done({ status: 'no end within 60 s', errors, ms: Date.now() - started }), 60000)
@@ -65,7 +67,14 @@ const playStory = `(storyId) => new Promise((done) => {
       clearTimeout(timer)
       done({ status: e.status, errors, ms: Date.now() - started })
     })
-    channel.emit('setCurrentStory', { storyId, viewMode: 'story' })
+    channel.on('docsRendered', (id) => {
+      if (id !== storyId) return
+      clearTimeout(timer)
+      const docs = document.getElementById('storybook-docs')
+      if (!docs || !docs.textContent.trim()) errors.push('the docs page is empty')
+      done({ status: 'success', errors, ms: Date.now() - started })
+    })
+    channel.emit('setCurrentStory', { storyId, viewMode })
   }
   start()
 })`
@@ -77,9 +86,9 @@ async function firefox(): Promise<Engine> {
   const page = await browser.newPage()
   return {
     version: await browser.version(),
-    async play(url, storyId) {
+    async play(url, { id, type }) {
       await page.goto(url)
-      return page.evaluate(`(${playStory})(${JSON.stringify(storyId)})`) as Promise<Result>
+      return page.evaluate(`(${playStory})(${JSON.stringify(id)}, '${type}')`) as Promise<Result>
     },
     close: () => browser.close(),
   }
@@ -140,11 +149,12 @@ async function webkit(): Promise<Engine> {
     const capabilities = await running.getCapabilities()
     return {
       version: `WebKitGTK ${capabilities.get('browserVersion')}`,
-      async play(url, storyId) {
+      async play(url, { id, type }) {
         await running.get(url)
         return running.executeAsyncScript(
-          `(${playStory})(arguments[0]).then(arguments[arguments.length - 1])`,
-          storyId,
+          `(${playStory})(arguments[0], arguments[1]).then(arguments[arguments.length - 1])`,
+          id,
+          type,
         ) as Promise<Result>
       },
       async close() {
@@ -162,12 +172,11 @@ const [only, part = ''] = process.argv.slice(2)
 const engines = { firefox, webkit }
 if (only && !(only in engines)) throw new Error(`No engine "${only}": firefox or webkit`)
 const index = JSON.parse(readFileSync(join(storybookRoot, 'index.json'), 'utf8')) as {
-  entries: Record<string, { id: string; type: string }>
+  entries: Record<string, Entry>
 }
-const stories = Object.values(index.entries)
-  .filter((entry) => entry.type === 'story' && entry.id.includes(part))
-  .map((entry) => entry.id)
-if (!stories.length) throw new Error(`No story in ${storybookRoot}/index.json matches "${part}"`)
+// Every story, and every docs page (the Introduction, the props tables).
+const entries = Object.values(index.entries).filter((entry) => entry.id.includes(part))
+if (!entries.length) throw new Error(`No story or docs page in ${storybookRoot}/index.json matches "${part}"`)
 
 const server = await serveStorybook()
 const summary: string[] = []
@@ -179,8 +188,9 @@ try {
     const started = Date.now()
     let engineFailed = 0
     try {
-      for (const id of stories) {
-        const { status, errors, ms } = await engine.play(`${server.base}/iframe.html?viewMode=story`, id)
+      for (const entry of entries) {
+        const { id } = entry
+        const { status, errors, ms } = await engine.play(`${server.base}/iframe.html?viewMode=story`, entry)
         if (status === 'success' && !errors.length) {
           console.log(`ok    ${name} ${id} (${(ms / 1000).toFixed(1)} s)`)
           continue
@@ -197,8 +207,9 @@ try {
     }
     failed += engineFailed
     const seconds = Math.round((Date.now() - started) / 1000)
+    const docs = entries.filter((entry) => entry.type === 'docs').length
     summary.push(
-      `${name} (${engine.version}): ${stories.length} stories, ${engineFailed} failed, ${seconds} s`,
+      `${name} (${engine.version}): ${entries.length - docs} stories and ${docs} docs pages, ${engineFailed} failed, ${seconds} s`,
     )
   }
 } finally {

@@ -1,8 +1,9 @@
 // Plays every story of the static Storybook build in Firefox and in WebKit, the engines the other
 // tests (Chromium only) don't reach: each story is rendered in a fresh page with the in-browser
-// emulator answering, its play function runs, and the story fails on a play error, an error
-// thrown or left unhandled on the page, a console error, or no end within a minute. Each docs
-// page is rendered the same way, and fails on the same errors.
+// emulator answering, its play function runs, then the a11y addon's axe check, and the story
+// fails on a play error, a violation, an error thrown or left unhandled on the page, a console
+// error, or no end within a minute. Each docs page is rendered the same way, and fails on the
+// same errors.
 //
 // Firefox is Debian's firefox-esr, driven by puppeteer-core over WebDriver BiDi. WebKit is
 // WebKitGTK's MiniBrowser through its WebDriver (Debian's webkit2gtk-driver, which has no BiDi)
@@ -16,7 +17,8 @@ import puppeteer from 'puppeteer-core'
 import { Builder } from 'selenium-webdriver'
 import { serveStorybook, storybookRoot } from './serve-storybook.ts'
 
-type Result = { status: string; errors: string[]; ms: number }
+/** How the story ended, what went wrong, how long it took, and the addons' checks that ran (a11y). */
+type Result = { status: string; errors: string[]; ms: number; checked?: string[] }
 type Entry = { id: string; type: 'story' | 'docs' }
 type Engine = {
   version: string
@@ -65,7 +67,11 @@ const playStory = `(storyId, viewMode) => new Promise((done) => {
     channel.on('storyFinished', (e) => {
       if (e.storyId !== storyId) return
       clearTimeout(timer)
-      done({ status: e.status, errors, ms: Date.now() - started })
+      // The a11y addon's axe check (a report, run after the play), failed: which rules, how often.
+      for (const report of e.reporters || [])
+        if (report.status === 'failed')
+          errors.push(report.type + ': ' + ((report.result && report.result.violations) || []).map((v) => v.id + ' × ' + v.nodes.length).join(', '))
+      done({ status: e.status, errors, ms: Date.now() - started, checked: (e.reporters || []).map((r) => r.type) })
     })
     channel.on('docsRendered', (id) => {
       if (id !== storyId) return
@@ -190,9 +196,14 @@ try {
     try {
       for (const entry of entries) {
         const { id } = entry
-        const { status, errors, ms } = await engine.play(`${server.base}/iframe.html?viewMode=story`, entry)
+        const { status, errors, ms, checked } = await engine.play(
+          `${server.base}/iframe.html?viewMode=story`,
+          entry,
+        )
         if (status === 'success' && !errors.length) {
-          console.log(`ok    ${name} ${id} (${(ms / 1000).toFixed(1)} s)`)
+          console.log(
+            `ok    ${name} ${id} (${[`${(ms / 1000).toFixed(1)} s`, ...(checked ?? [])].join(', ')})`,
+          )
           continue
         }
         engineFailed++

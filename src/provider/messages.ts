@@ -176,6 +176,7 @@ export const recipeMessages = {
   'recipe.argument': '{operation} {argument}',
   'recipe.optionalArgument': '{name} (optional)',
   'recipe.loneDash': 'The text cannot be "-" alone: in a recipe, that separates operations.',
+  'recipe.strayTilde': 'This text has a "~" the service cannot read: edit the text to fix it.',
 } as const
 
 /** FileUploader's strings, in English: one group of {@link defaultMessages}. */

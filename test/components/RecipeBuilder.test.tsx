@@ -878,6 +878,23 @@ describe('RecipeBuilder inputs', () => {
     expect(recipeText()).toBe('/-/text/100x100/0,0/- sale/')
   })
 
+  it('says of a "~" given not as the recipe writes it that an edit mends it, not how to escape it', async () => {
+    const user = userEvent.setup()
+    // From the host (or pasted): "~x" is none of ~~, ~s, ~n. The field shows what a reader sees.
+    await render_('subject', {
+      defaultValue: { kind: 'image', operations: [{ name: 'text', args: ['100x100', '0,0', '~~a~xb'] }] },
+    })
+    const field = screen.getByRole('textbox', { name: 'Text text' })
+    expect(field).toHaveProperty('value', '~a~xb')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This text has a "~" the service cannot read: edit the text to fix it.',
+    )
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    await user.type(field, '!')
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    expect(recipeText()).toBe('/-/text/100x100/0,0/~~a~~xb!/')
+  })
+
   it('says a lone "-" beside the operation\'s other problems, in the host\'s words', async () => {
     const { files } = await emulator.seed({ files: [{ sample: 'subject' }] })
     const { Wrapper } = wrapper({

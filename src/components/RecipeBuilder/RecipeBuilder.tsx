@@ -323,13 +323,17 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
           ...(name && { opLabel: label(String(name)) }),
           ...(arg && { argLabel: argLabel(String(arg)) }),
         }
-        // A text of "-" alone can't be written (it separates operations; UPSTREAM has no escape
-        // for it): said as such, whoever types it into the plain-text field can't see why.
-        return i.key === 'invalidValue' &&
-          i.values.value === '-' &&
-          isText(current.operations[i.operationIndex], String(arg))
-          ? t('recipe.loneDash')
-          : own(`recipe.issue.${i.key}`, i.message, { ...i.values, ...labels })
+        // The plain-text field's own problems, said without the recipe's escapes, which nobody
+        // typing into it sees: a text of "-" alone can't be written (it separates operations;
+        // UPSTREAM has no escape for it), and a "~" given by the host or pasted not as ~~, ~s or
+        // ~n is read by no one (the field shows it as typed; an edit writes it as ~~).
+        const { value } = i.values
+        if (i.key === 'invalidValue' && isText(current.operations[i.operationIndex], String(arg))) {
+          if (value === '-') return t('recipe.loneDash')
+          const unpaired = String(value).replace(/~[~sn]/g, '')
+          if (unpaired.includes('~')) return t('recipe.strayTilde')
+        }
+        return own(`recipe.issue.${i.key}`, i.message, { ...i.values, ...labels })
       })
       .join(' ')
   const issuesOf = (index: number) => shown.filter((i) => i.operationIndex === index)

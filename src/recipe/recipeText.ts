@@ -7,3 +7,8 @@ export function escapeRecipeText(text: string): string {
 export function unescapeRecipeText(text: string): string {
   return text.replace(/~([~sn])/g, (_, c: string) => (c === 's' ? '/' : c === 'n' ? '\n' : '~'))
 }
+
+/** Whether text has a `~` that begins none of `~~`, `~s`, `~n`: one `unescapeRecipeText` leaves as it is. */
+export function hasUnpairedTilde(text: string): boolean {
+  return text.replace(/~[~sn]/g, '').includes('~')
+}

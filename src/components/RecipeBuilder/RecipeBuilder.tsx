@@ -18,6 +18,7 @@ import {
 import { type RecipeOperationSpec, recipeOperations } from '../../recipe/catalogue.js'
 import { argSlots } from '../../recipe/checkOperations.js'
 import { parseRecipe } from '../../recipe/parseRecipe.js'
+import { hasUnpairedTilde } from '../../recipe/recipeText.js'
 import { serializeRecipe } from '../../recipe/serializeRecipe.js'
 import type { Recipe, RecipeIssue, RecipeOperation } from '../../recipe/types.js'
 import { validateRecipe } from '../../recipe/validateRecipe.js'
@@ -330,8 +331,7 @@ export const RecipeBuilder = withRef(function RecipeBuilder({
         const { value } = i.values
         if (i.key === 'invalidValue' && isText(current.operations[i.operationIndex], String(arg))) {
           if (value === '-') return t('recipe.loneDash')
-          const unpaired = String(value).replace(/~[~sn]/g, '')
-          if (unpaired.includes('~')) return t('recipe.strayTilde')
+          if (hasUnpairedTilde(String(value))) return t('recipe.strayTilde')
         }
         return own(`recipe.issue.${i.key}`, i.message, { ...i.values, ...labels })
       })

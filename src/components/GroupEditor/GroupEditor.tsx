@@ -28,7 +28,7 @@ import { copyText } from '../shared/copyText.js'
 import { cx } from '../shared/cx.js'
 import { errorText } from '../shared/errorText.js'
 import { focusedIn } from '../shared/focusedIn.js'
-import { shownName } from '../shared/format.js'
+import { formatNumber, shownName } from '../shared/format.js'
 import { QueryState, useStaysForbidden, viewState } from '../shared/QueryState.js'
 import { RefreshState } from '../shared/RefreshState.js'
 import { statusText } from '../shared/statusText.js'
@@ -107,8 +107,10 @@ const nameOf = (file: FileResource) => shownName(file.originalName ?? file.id)
  * A handle's message around the file's name: the name isolated wherever the message puts it (a
  * translation may put it first), each time it names it; after the message when it doesn't.
  */
-const handleParts = (t: Translate<'editor.handle'>, index: number) => {
-  const parts = t('editor.handle', { position: index + 1 }).split('{name}')
+const handleParts = (t: Translate<'editor.handle'>, index: number) =>
+  splitHandle(t('editor.handle', { position: index + 1 }))
+const splitHandle = (message: string) => {
+  const parts = message.split('{name}')
   if (parts.length < 2) {
     parts[0] += ' '
     parts.push('')
@@ -528,17 +530,24 @@ export const GroupEditor = withRef(function GroupEditor({
     const [was, messages, locale] = written.current ?? []
     const anew = !!was && (messages !== ctx.messages || locale !== ctx.locale)
     written.current = [new Map(list.map((file, i) => [file.id, i])), ctx.messages, ctx.locale]
+    // The message is filled in once, with a stand-in where the place goes, which each row's
+    // number then takes: the same text as handleParts gives, without reading the message 999
+    // times. Not with plural forms of the place, which need each number.
+    const filled = t('editor.handle', { position: '\0' })
     list.forEach((file, i) => {
       const handle = handles.current.get(file.id)
       if (!handle || (!anew && (was?.get(file.id) ?? i) === i)) return
+      const parts = (
+        plural ? handleParts(t, i) : splitHandle(filled.replaceAll('\0', formatNumber(i + 1, ctx.locale)))
+      ).filter(Boolean)
       // The parts' text nodes, in order: an empty part has none, the name is in a <bdi>, the
       // status comes after them.
-      const nodes = [...handle.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE)
-      handleParts(t, i)
-        .filter(Boolean)
-        .forEach((part, k) => {
-          if (nodes[k] && nodes[k].nodeValue !== part) nodes[k].nodeValue = part
-        })
+      let k = 0
+      for (let node = handle.firstChild; node && k < parts.length; node = node.nextSibling) {
+        if (node.nodeType !== Node.TEXT_NODE) continue
+        const part = parts[k++]!
+        if (node.nodeValue !== part) node.nodeValue = part
+      }
     })
   }, [list, ctx.messages, ctx.locale])
 

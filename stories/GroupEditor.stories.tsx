@@ -40,7 +40,11 @@ const uploadTwoAndCreate = async (canvas: ReturnType<typeof within>) => {
     new File(['2'], 'two.txt', { type: 'text/plain' }),
   ])
   await waitFor(() => expect(names(canvas)).toHaveLength(2))
-  await userEvent.click(canvas.getByRole('button', { name: 'Create group' }))
+  // The uploader tells the editor its uploads are done in an effect after the render that adds
+  // their rows: Create is enabled one render later, and a click before that does nothing.
+  const create = canvas.getByRole('button', { name: 'Create group' })
+  await waitFor(() => expect(create).toBeEnabled())
+  await userEvent.click(create)
 }
 
 export const CreateAnonymously: Story = {
